@@ -56,12 +56,22 @@ export interface WatchOptions {
 
 export interface Watcher {
   stop(): void;
+  /**
+   * Optional: ask the engine for a progress notification (etcd's RequestWatchProgress). Embedded engines report
+   * progress after every commit on their own and need not implement it.
+   */
+  requestProgress?(): void;
 }
 
 /** Receives ordered batches of events; `error` ends the watch (e.g. TooOld after compaction). */
 export interface WatchSink {
   events(batch: StorageEvent[]): void;
   error(err: StorageError): void;
+  /**
+   * Optional: the engine has delivered every matching event up to `rev` (it may be called after each commit even
+   * when nothing matched). Lets a watch cache on a quiet prefix know it is current (etcd's progress notify).
+   */
+  progress?(rev: Rev): void;
 }
 
 export interface Storage {

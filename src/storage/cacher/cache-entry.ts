@@ -1,0 +1,40 @@
+// One version of one object as the watch cache holds it, with slots the layers above fill lazily, so that one
+// decode and one serialization per (object version, encoding) are shared by every reader and watcher.
+import type { KV, Rev } from '../interface.js';
+
+export class CacheEntry {
+  private serialized?: Map<string, Buffer>;
+  /** Slot for the decoded object, owned by the layer above (treat it as immutable once set). */
+  decoded?: unknown;
+
+  constructor(
+    readonly key: string,
+    /** The stored bytes (without resourceVersion). */
+    readonly value: Uint8Array,
+    readonly createRev: Rev,
+    /** The object's resourceVersion; for the object carried by a delete event, the delete's revision. */
+    readonly modRev: Rev,
+  ) {}
+
+  static fromKV(kv: KV): CacheEntry {
+    return new CacheEntry(kv.key, kv.value, kv.createRev, kv.modRev);
+  }
+
+  /** Serializations of this version keyed by encoding (e.g. 'json', 'protobuf'); created on first use. */
+  get cache(): Map<string, Buffer> {
+    return (this.serialized ??= new Map());
+  }
+
+  toKV(): KV {
+    return { key: this.key, value: this.value, createRev: this.createRev, modRev: this.modRev };
+  }
+}
+
+export interface CacheEvent {
+  type: 'put' | 'delete';
+  rev: Rev;
+  /** For a put, the new version; for a delete, the last version re-stamped with the delete's revision. */
+  entry: CacheEntry;
+  /** The version before this event (absent for a create); selectors use it for ADDED/DELETED transitions. */
+  prev?: CacheEntry;
+}
