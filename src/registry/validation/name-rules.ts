@@ -1,0 +1,84 @@
+// Which name rule each built-in kind uses in kube-apiserver 1.33, and which kinds get core's extra
+// finalizer-name rule. Kinds not listed use DNS-1123 subdomains, as custom resources do.
+import { ipAddressName } from './ip-name.js';
+import { anyName, isValidPathSegmentName, nameIsDNS1035Label, nameIsDNSLabel, nameIsDNSSubdomain, validatePathSegmentName, type NameValidator } from './names.js';
+
+const RBAC = 'rbac.authorization.k8s.io';
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+const field = (obj: unknown, ...path: string[]): unknown => {
+  let cur: unknown = obj;
+  for (const p of path) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<string, unknown>)[p];
+  }
+  return cur;
+};
+
+/** CustomResourceDefinitions are named `<spec.names.plural>.<spec.group>`. */
+export function crdName(crd: unknown): NameValidator {
+  const required = `${str(field(crd, 'spec', 'names', 'plural'))}.${str(field(crd, 'spec', 'group'))}`;
+  return (name, prefix) => {
+    const errs = nameIsDNSSubdomain(name, prefix);
+    if (name !== required) errs.push('must be spec.names.plural+"."+spec.group');
+    return errs;
+  };
+}
+
+/** APIServices are named `<spec.version>.<spec.group>`. */
+export function apiServiceName(apiService: unknown): NameValidator {
+  const required = `${str(field(apiService, 'spec', 'version'))}.${str(field(apiService, 'spec', 'group'))}`;
+  return (name) => {
+    const minimal = isValidPathSegmentName(name);
+    if (minimal.length) return minimal;
+    return name === required ? [] : [`must be \`spec.version+"."+spec.group\`: ${JSON.stringify(required)}`];
+  };
+}
+
+/**
+ * The name rule kube applies to `kind` in `group`. CRDs and APIServices derive their required name from the
+ * object itself, so pass it for those two.
+ */
+export function nameValidatorFor(group: string, kind: string, obj?: unknown): NameValidator {
+  if (group === '') {
+    if (kind === 'Namespace') return nameIsDNSLabel;
+    if (kind === 'Service') return nameIsDNS1035Label;
+    return nameIsDNSSubdomain;
+  }
+  if (group === RBAC && ['Role', 'ClusterRole', 'RoleBinding', 'ClusterRoleBinding'].includes(kind)) return validatePathSegmentName;
+  if (group === 'certificates.k8s.io' && kind === 'CertificateSigningRequest') return anyName;
+  if (group === 'networking.k8s.io' && kind === 'IPAddress') return ipAddressName;
+  if (group === 'apiextensions.k8s.io' && kind === 'CustomResourceDefinition') return crdName(obj);
+  if (group === 'apiregistration.k8s.io' && kind === 'APIService') return apiServiceName(obj);
+  return nameIsDNSSubdomain;
+}
+
+// Groups whose validation goes through pkg/apis/core/validation.ValidateObjectMeta, which adds the
+// "standard finalizer name or fully qualified" rule on top of apimachinery's generic checks.
+const KUBE_META_GROUPS = new Set([
+  '',
+  'apps',
+  'batch',
+  'autoscaling',
+  'policy',
+  RBAC,
+  'networking.k8s.io',
+  'storage.k8s.io',
+  'scheduling.k8s.io',
+  'node.k8s.io',
+  'certificates.k8s.io',
+  'discovery.k8s.io',
+  'events.k8s.io',
+  'flowcontrol.apiserver.k8s.io',
+  'resource.k8s.io',
+  'storagemigration.k8s.io',
+  'internal.apiserver.k8s.io',
+]);
+
+/**
+ * True when kube validates finalizer names of this kind with core's extra rule. Leases, CRDs, APIServices,
+ * admission registration and custom resources use apimachinery's generic metadata validation only.
+ */
+export function usesKubeFinalizerRule(group: string, _kind: string): boolean {
+  return KUBE_META_GROUPS.has(group);
+}
