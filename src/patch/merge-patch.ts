@@ -1,0 +1,88 @@
+// RFC 7386 JSON merge patch as kube-apiserver 1.33 applies it (gopkg.in/evanphx/json-patch.v4
+// MergePatch): null deletes a member, objects merge recursively, anything else replaces. Nulls inside
+// values that land in new places are pruned from objects (not from arrays), except where a non-object
+// replaces an existing object. Under fieldValidation Warn/Strict the body is first decoded strictly.
+import { GoJsonSyntaxError, goJsonToValue, parseGoJson, type GoJson } from './go-json-parse.js';
+import { GO_UNTYPED_MAP, strictDecode } from './go-json-strict.js';
+import { badRequest, type StatusError } from '../errors/status.js';
+import { patchDecodeFailed } from './patch-errors.js';
+import type { FieldValidation } from './json-patch.js';
+
+export interface MergePatchOptions {
+  /** The request's fieldValidation; absent means Warn, as in kube. */
+  fieldValidation?: FieldValidation;
+}
+
+export interface MergePatchResult {
+  /** The patched document; an array only when fieldValidation=Ignore and the patch is an array. */
+  result: unknown;
+  /** Duplicate keys in the patch (Warn/Strict), e.g. `duplicate field "metadata.labels.a"`. */
+  strictErrors: string[];
+}
+
+type JsonObject = Record<string, unknown>;
+const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The library's one error for an unusable patch. */
+const invalidJsonPatch = (): StatusError => badRequest('Invalid JSON Patch');
+
+function setOwn(o: JsonObject, k: string, v: unknown): void {
+  if (k === '__proto__') Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+  else o[k] = v;
+}
+
+/** Removes null members of objects, recursively; nulls that are array elements stay. */
+function pruneNulls(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map((e) => (e === null ? null : pruneNulls(e)));
+  if (!isObject(v)) return v;
+  const out: JsonObject = {};
+  for (const [k, val] of Object.entries(v)) if (val !== null) setOwn(out, k, pruneNulls(val));
+  return out;
+}
+
+function mergeInto(doc: JsonObject, patch: JsonObject): JsonObject {
+  const out: JsonObject = {};
+  for (const [k, v] of Object.entries(doc)) setOwn(out, k, v);
+  for (const [k, pv] of Object.entries(patch)) {
+    if (pv === null) {
+      delete out[k];
+      continue;
+    }
+    const cur = Object.prototype.hasOwnProperty.call(out, k) ? out[k] : null;
+    if (isObject(cur)) setOwn(out, k, isObject(pv) ? mergeInto(cur, pv) : pv);
+    else setOwn(out, k, pruneNulls(pv));
+  }
+  return out;
+}
+
+/** Merges a decoded patch into a document (both plain JSON values); exported for callers that already decoded. */
+export function mergePatchValues(doc: unknown, patch: unknown): unknown {
+  if (patch === null) throw invalidJsonPatch();
+  if (isObject(doc) && isObject(patch)) return mergeInto(doc, patch);
+  if (isObject(patch)) return pruneNulls(patch);
+  if (Array.isArray(patch)) return pruneNulls(patch);
+  throw invalidJsonPatch();
+}
+
+/**
+ * Applies a merge-patch body to a decoded JSON document (the current object in the request version).
+ * Throws StatusError: 400 `error decoding patch: <decoder error>` (Warn/Strict) for a body that is not
+ * a JSON object, 400 `Invalid JSON Patch` for `null` (and, under Ignore, for malformed bodies and scalars).
+ */
+export function applyMergePatch(doc: unknown, patchBytes: Buffer | string, opts: MergePatchOptions = {}): MergePatchResult {
+  const strictMode = (opts.fieldValidation ?? 'Warn') !== 'Ignore';
+  let parsed: GoJson;
+  try {
+    parsed = parseGoJson(patchBytes);
+  } catch (e) {
+    if (!(e instanceof GoJsonSyntaxError)) throw e;
+    throw strictMode ? patchDecodeFailed(e.message, true) : invalidJsonPatch();
+  }
+  let strictErrors: string[] = [];
+  if (strictMode) {
+    const strict = strictDecode(parsed, GO_UNTYPED_MAP);
+    if (strict.typeError) throw patchDecodeFailed(strict.typeError, true);
+    strictErrors = strict.strictErrors;
+  }
+  return { result: mergePatchValues(doc, goJsonToValue(parsed)), strictErrors };
+}
