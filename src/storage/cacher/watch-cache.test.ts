@@ -241,3 +241,31 @@ describe('watch cache re-initialization', () => {
     await mem.close();
   });
 });
+
+describe('watch cache over an engine that reports progress only on request (etcd)', () => {
+  it('asks for progress while a consistent read waits', async () => {
+    const mem = new MemoryStorage();
+    let requests = 0;
+    const etcdLike: Storage = Object.assign(Object.create(mem) as Storage, {
+      watch: (p: string, o: { afterRev: Rev }, k: WatchSink) => {
+        const inner = mem.watch(p, o, { events: (b) => k.events(b), error: (e) => k.error(e) });
+        return {
+          stop: () => inner.stop(),
+          requestProgress: () => {
+            requests++;
+            setTimeout(() => void mem.currentRevision().then((r) => k.progress?.(r)), 5);
+          },
+        };
+      },
+    });
+    const c = await WatchCache.start(etcdLike, '/r/cm/', { progressRequestMs: 20 });
+    await put(mem, '/r/other/x', '1');
+    await put(mem, '/r/other/y', '2');
+    assert.equal(c.currentRev, 0, 'a quiet prefix does not move by itself');
+    const l = await c.list('/r/cm/', { consistent: true });
+    assert.equal(l.rev, 2);
+    assert.ok(requests >= 1);
+    c.stop();
+    await mem.close();
+  });
+});

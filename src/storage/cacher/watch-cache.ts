@@ -165,6 +165,18 @@ export class WatchCache {
 
   // (Re)builds the state from one engine list and follows the engine from that list's revision.
   private async resync(): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.listAndWatch();
+        return;
+      } catch (err) {
+        // The engine's history moved past the list between the two calls: list again.
+        if (!(err instanceof StorageError && err.code === 'TooOld') || attempt >= 3) throw err;
+      }
+    }
+  }
+
+  private async listAndWatch(): Promise<void> {
     const listed = await this.storage.list(this.prefix);
     if (this.stopped) return;
     const entries = new Map<string, CacheEntry>();

@@ -33,6 +33,8 @@ export interface SqliteStorageOptions {
   historyEvents?: number;
   /** Seconds of events kept in memory for watches (default 300). */
   historySeconds?: number;
+  /** After this long without writes, truncate the WAL (default 30 000 ms; 0 = never). */
+  idleCheckpointMs?: number;
 }
 
 interface Row {
@@ -59,6 +61,7 @@ export class SqliteStorage implements Storage {
   private queue: Op[] = [];
   private scheduled = false;
   private closed = false;
+  private readonly idleCheckpoint?: NodeJS.Timeout;
   private readonly stmt;
   private readonly applyBatch: (ops: Op[], startRev: Rev) => { results: unknown[]; events: StorageEvent[]; rev: Rev };
 
@@ -81,6 +84,13 @@ export class SqliteStorage implements Storage {
       ping: db.prepare('SELECT 1').pluck(),
     };
     this.applyBatch = db.transaction((ops: Op[], startRev: Rev) => this.applyOps(ops, startRev)).immediate;
+    const idleMs = opts.idleCheckpointMs ?? 30_000;
+    if (idleMs > 0) {
+      // One timer, pushed back by every commit (refresh() is cheap), so checkpoints run only when writes pause
+      // and never compete with a commit; SQLite's autocheckpoint still bounds the WAL under constant load.
+      this.idleCheckpoint = setTimeout(() => this.checkpointIfIdle(), idleMs);
+      this.idleCheckpoint.unref();
+    }
   }
 
   async get(key: string): Promise<GetResult> {
@@ -145,8 +155,18 @@ export class SqliteStorage implements Storage {
     if (this.closed) return;
     this.flush(); // commit what callers already queued
     this.closed = true;
+    clearTimeout(this.idleCheckpoint);
     this.log.closeAll(closedError());
     this.db.close();
+  }
+
+  private checkpointIfIdle(): void {
+    if (this.closed || this.queue.length > 0) return;
+    try {
+      this.db.pragma('wal_checkpoint(TRUNCATE)');
+    } catch {
+      // A busy checkpoint is retried after the next idle period.
+    }
   }
 
   private enqueue(op: Op): void {
@@ -172,6 +192,7 @@ export class SqliteStorage implements Storage {
     }
     if (out.events.length > 0) {
       this.commits++;
+      this.idleCheckpoint?.refresh();
       this.rev = out.rev;
       this.log.append(out.events, out.rev);
     }
