@@ -8,7 +8,11 @@ import descriptor from '../../api/generated/proto-descriptor.json' with { type: 
 let root: protobuf.Root | undefined;
 
 export function protoRoot(): protobuf.Root {
-  root ??= new protobuf.Root().addJSON((descriptor as protobuf.INamespace).nested!);
+  if (!root) {
+    const r = new protobuf.Root();
+    r.addJSON((descriptor as protobuf.INamespace).nested!);
+    root = r;
+  }
   return root;
 }
 
