@@ -78,11 +78,18 @@ export interface Storage {
   readonly name: string;
   get(key: string): Promise<GetResult>;
   list(prefix: string, opts?: ListOptions): Promise<ListResult>;
-  /** Compare-and-swap put: expectedModRev 0 = create (fails if the key exists). On conflict returns the current kv. */
+  /**
+   * Compare-and-swap put: expectedModRev 0 = create (fails if the key exists). On conflict returns the current kv.
+   * The engine may keep `value` by reference (events, caches): do not mutate it afterwards.
+   */
   put(key: string, value: Uint8Array, expectedModRev: Rev): Promise<WriteResult>;
   /** Compare-and-swap delete; expectedModRev 0 = unconditional. */
   delete(key: string, expectedModRev: Rev): Promise<DeleteResult>;
-  /** Ordered events under a prefix after a revision. Throws StorageError('TooOld') when the start is older than history. */
+  /**
+   * Ordered events under a prefix after a revision. Throws StorageError('TooOld') when the start is older than history.
+   * No callback runs before watch() returns; embedded engines then deliver each commit's events before the writers'
+   * promises resolve.
+   */
   watch(prefix: string, opts: WatchOptions, sink: WatchSink): Watcher;
   /** The linearizable current revision. */
   currentRevision(): Promise<Rev>;
