@@ -3,12 +3,12 @@ import { test } from 'node:test';
 import { fieldErrorText, type FieldError } from '../../errors/field-error.js';
 import { invalid } from '../../errors/status.js';
 import { nameIsDNSSubdomain, validatePathSegmentName } from './names.js';
-import { validateObjectMetaCreate, validateObjectMetaUpdate } from './object-meta.js';
+import { validateObjectMetaCreate, validateObjectMetaUpdate, type ObjectMetaCreateOptions } from './object-meta.js';
 
 const texts = (errs: FieldError[]): string[] => errs.map(fieldErrorText);
 const ns = { namespaced: true, nameValidator: nameIsDNSSubdomain };
 const cluster = { namespaced: false, nameValidator: nameIsDNSSubdomain };
-const create = (meta: object, opts = ns): string[] => texts(validateObjectMetaCreate(meta, opts));
+const create = (meta: object, opts: ObjectMetaCreateOptions = ns): string[] => texts(validateObjectMetaCreate(meta, opts));
 
 const SUBDOMAIN =
   "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";

@@ -5,6 +5,7 @@ import type { GroupKind } from '../../errors/status.js';
 import { validateConfigMapData, validateConfigMapImmutable, validateSecretData, validateSecretImmutable } from './kind-config.js';
 import { validateCronJobName, validateLeaseSpec, validateNamespaceFinalizers } from './kind-misc.js';
 import { validateBinding, validateRoleRefUnchanged, validateRoleRules } from './kind-rbac.js';
+import { validateServiceSpec, validateServiceUpdate } from './kind-service.js';
 
 const RBAC = 'rbac.authorization.k8s.io';
 
@@ -17,6 +18,8 @@ export function validateKindCreate(gk: GroupKind, obj: unknown): FieldError[] {
       return validateSecretData(obj);
     case 'Namespace.':
       return validateNamespaceFinalizers(obj, false);
+    case 'Service.':
+      return validateServiceSpec(obj);
     case 'Lease.coordination.k8s.io':
       return validateLeaseSpec(obj);
     case `Role.${RBAC}`:
@@ -41,6 +44,8 @@ export function validateKindUpdate(gk: GroupKind, obj: unknown, old: unknown): F
       return [...validateConfigMapImmutable(obj, old), ...validateConfigMapData(obj)];
     case 'Secret.':
       return [...validateSecretImmutable(obj, old), ...validateSecretData(obj)];
+    case 'Service.':
+      return [...validateServiceUpdate(obj, old), ...validateServiceSpec(obj)];
     case 'Lease.coordination.k8s.io':
       return validateLeaseSpec(obj);
     case `Role.${RBAC}`:

@@ -5,6 +5,7 @@ import type { GroupKind } from '../../errors/status.js';
 import { validateConfigMapData, validateConfigMapImmutable, validateSecretData, validateSecretImmutable } from './kind-config.js';
 import { validateLeaseSpec, validateNamespaceFinalizers, validateNamespacePhase } from './kind-misc.js';
 import { validateBinding, validateRoleRefUnchanged, validateRoleRules } from './kind-rbac.js';
+import { validateServiceSpec, validateServiceUpdate } from './kind-service.js';
 import { nameValidatorFor, usesKubeFinalizerRule } from './name-rules.js';
 import { validatePathSegmentName } from './names.js';
 import { validateObjectMetaCreate, validateObjectMetaUpdate } from './object-meta.js';
@@ -53,6 +54,9 @@ function strategyUpdate(gk: GroupKind, obj: unknown, old: unknown, opts: Validat
       return [...metaUpdate(), ...validateConfigMapImmutable(obj, old), ...metaCreate(), ...validateConfigMapData(obj)];
     case 'Secret.':
       return [...metaUpdate(), ...validateSecretImmutable(obj, old), ...metaCreate(), ...validateSecretData(obj)];
+    case 'Service.':
+      if (opts.subresource) return metaUpdate();
+      return [...metaUpdate(), ...validateServiceUpdate(obj, old), ...metaCreate(), ...validateServiceSpec(obj)];
     case 'ServiceAccount.':
     case 'Endpoints.':
     case 'ControllerRevision.apps':
