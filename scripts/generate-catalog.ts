@@ -92,6 +92,7 @@ interface Res {
   namespaced: boolean;
   verbs: Set<string>;
   subresources: Map<string, Sub>;
+  deleteReturnsObject?: boolean;
 }
 
 function stripDescriptions(schema: Json): Json {
@@ -201,6 +202,8 @@ function parseGV(gvFile: { group: string; version: string; file: string }): { re
         if (!verb) throw new Error(`unexpected action ${action} on ${path}`);
         res.verbs.add(verb);
         if (gvk && !res.kind) res.kind = gvk.kind;
+        // graceful deletion: DELETE answers with the object rather than a Status
+        if (action === 'delete') res.deleteReturnsObject = responseRef(op) !== 'io.k8s.apimachinery.pkg.apis.meta.v1.Status';
         if (action === 'list') {
           const listRef = responseRef(op);
           res.listSchema = listRef;
@@ -375,6 +378,7 @@ function main(): void {
       versionPriority: p.versions[r.version]!,
       ...(r.schema ? { schema: r.schema } : {}),
       ...(r.listSchema ? { listSchema: r.listSchema } : {}),
+      ...(r.deleteReturnsObject ? { deleteReturnsObject: true } : {}),
     };
   });
 

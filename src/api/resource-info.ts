@@ -65,6 +65,8 @@ export interface ResourceInfo {
   /** Component schema names (keys of loadSchemas(group, version)) of the kind and its list. */
   schema?: string;
   listSchema?: string;
+  /** DELETE answers with the object (graceful deletion, e.g. pods) instead of a Success Status. */
+  deleteReturnsObject?: boolean;
   /** True for resources of the generated built-in catalog. */
   builtin?: boolean;
 }
