@@ -6,7 +6,7 @@
 // non-pointer zero and absent, are the same Go value.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { decodeProtobufObject } from './protobuf.js';
+import { decodeProtobufObject, encodeProtobufObject } from './protobuf.js';
 
 interface Capture {
   command: string;
@@ -241,6 +241,8 @@ for (const c of captures) {
     assert.deepStrictEqual(decodeProtobufObject(body, expected), c.json);
     // The envelope names the kind, so the endpoint's kind is not needed to decode it.
     assert.deepStrictEqual(decodeProtobufObject(body), c.json);
+    // Encoding the decoded object gives a body that decodes to it again.
+    assert.deepStrictEqual(decodeProtobufObject(encodeProtobufObject(c.json)), c.json);
   });
 }
 

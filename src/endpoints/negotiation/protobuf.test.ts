@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { StatusError } from '../../errors/status.js';
-import { decodeProtobufObject } from './protobuf.js';
+import { decodeProtobufObject, encodeProtobufObject } from './protobuf.js';
 import { protoRoot } from './protobuf-types.js';
 
 const META = 'k8s.io.apimachinery.pkg.apis.meta.v1';
@@ -469,4 +469,72 @@ test('envelopes whose object cannot be decoded: "<Kind> in version ... cannot be
 test('a kind other than the endpoint\'s decodes as itself; the handler compares kinds', () => {
   const body = envelope('v1', 'ConfigMap', 'k8s.io.api.core.v1.ConfigMap', { metadata: meta('c') });
   assert.deepStrictEqual(decodeProtobufObject(body, { apiVersion: 'v1', kind: 'Namespace' }), { kind: 'ConfigMap', apiVersion: 'v1', metadata: { name: 'c' } });
+});
+
+test('encodeProtobufObject writes kube\'s envelope; what it writes decodes back to the same object', () => {
+  const ns = { kind: 'Namespace', apiVersion: 'v1', metadata: { name: 'ns9' }, spec: {}, status: {} };
+  // k8s\0, Unknown{typeMeta{v1, Namespace}, raw=Namespace{metadata{name}, spec{}, status{}}, contentEncoding "", contentType ""}
+  assert.equal(encodeProtobufObject(ns).toString('hex'), '6b387300' + '0a0f0a027631' + '12094e616d657370616365' + '120b0a050a036e733912001a00' + '1a00' + '2200');
+
+  const objects: Record<string, unknown>[] = [
+    {
+      kind: 'Deployment',
+      apiVersion: 'apps/v1',
+      metadata: { name: 'd', namespace: 'default', creationTimestamp: '2023-11-14T22:13:20Z', labels: { a: 'b' }, managedFields: [{ manager: 'm', operation: 'Update', time: '2023-11-14T22:13:20Z', fieldsType: 'FieldsV1', fieldsV1: { 'f:spec': {} } }] },
+      spec: {
+        replicas: 0,
+        selector: { matchLabels: { a: 'b' } },
+        template: {
+          metadata: { labels: { a: 'b' } },
+          spec: {
+            containers: [{ name: 'c', image: 'i', resources: { limits: { cpu: '1', memory: '512Mi' } }, env: [{ name: 'E', valueFrom: { configMapKeyRef: { name: 'cm', key: 'k', optional: false } } }] }],
+            volumes: [{ name: 'v', configMap: { name: 'x', items: [{ key: 'a', path: 'b' }] } }],
+            automountServiceAccountToken: false,
+          },
+        },
+        strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: '25%', maxUnavailable: 0 } },
+      },
+      status: {},
+    },
+    { kind: 'Secret', apiVersion: 'v1', metadata: { name: 's' }, data: { k: 'AAEC/w==', e: '' }, immutable: false, type: 'Opaque' },
+    { kind: 'Lease', apiVersion: 'coordination.k8s.io/v1', metadata: { name: 'l' }, spec: { renewTime: '2025-06-01T10:00:05.123456Z', leaseDurationSeconds: 0 } },
+    { kind: 'ControllerRevision', apiVersion: 'apps/v1', metadata: { name: 'r' }, data: { a: [1, 'x', null] }, revision: 3 },
+    { kind: 'SubjectAccessReview', apiVersion: 'authorization.k8s.io/v1', metadata: {}, spec: { user: 'u', extra: { s: ['a'] } }, status: { allowed: true } },
+    { kind: 'DeleteOptions', apiVersion: 'v1', gracePeriodSeconds: 0, propagationPolicy: 'Background', preconditions: { resourceVersion: '7' } },
+    {
+      kind: 'CustomResourceDefinition',
+      apiVersion: 'apiextensions.k8s.io/v1',
+      metadata: { name: 'ws.example.com' },
+      spec: {
+        group: 'example.com',
+        names: { plural: 'ws', kind: 'W' },
+        scope: 'Cluster',
+        versions: [
+          {
+            name: 'v1',
+            served: true,
+            storage: true,
+            schema: {
+              openAPIV3Schema: {
+                type: 'object',
+                properties: { a: { type: 'array', items: [{ type: 'string' }, { type: 'integer' }] }, b: { type: 'object', additionalProperties: false }, c: { default: { x: 1 }, 'x-kubernetes-preserve-unknown-fields': true } },
+                dependencies: { a: ['b'], b: { required: ['a'] } },
+              },
+            },
+          },
+        ],
+      },
+      status: { acceptedNames: { plural: '', kind: '' } },
+    },
+  ];
+  for (const o of objects) {
+    const back = decodeProtobufObject(encodeProtobufObject(o));
+    if (o.kind === 'CustomResourceDefinition') {
+      // Empty strings are zero values: acceptedNames keeps only the (empty) struct.
+      assert.deepStrictEqual(back, { ...o, status: { acceptedNames: {} } });
+    } else {
+      assert.deepStrictEqual(back, o);
+    }
+  }
+  assert.throws(() => encodeProtobufObject({ kind: 'Widget', apiVersion: 'example.com/v1' }), /no protobuf message for kind "Widget" in version "example.com\/v1"/);
 });

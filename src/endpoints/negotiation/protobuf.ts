@@ -5,6 +5,7 @@
 // after the codec sees one representation whatever the Content-Type was.
 import protobuf from 'protobufjs';
 import { badRequest, type StatusError } from '../../errors/status.js';
+import { jsonToMessage } from './protobuf-from-json.js';
 import { messageToJson, isEnvelope, ProtobufValueError, type JsonObject } from './protobuf-to-json.js';
 import { messageTypeFor, unknownType } from './protobuf-types.js';
 
@@ -66,6 +67,24 @@ export function decodeProtobufObject(body: Buffer | Uint8Array, expected?: Expec
     if (e instanceof ProtobufValueError) throw cannotHandle(e.message);
     throw e;
   }
+}
+
+const MAGIC = Buffer.from([0x6b, 0x38, 0x73, 0x00]);
+
+/**
+ * Encodes an object in kube's JSON form (with `apiVersion` and `kind` of a built-in kind) as a protobuf body:
+ * `k8s\0` + runtime.Unknown{typeMeta, raw, contentEncoding: "", contentType: ""}, as kube-apiserver writes
+ * responses. Fields the JSON lacks are not written (Go reads them as zero alike). Throws a plain Error for
+ * kinds without a protobuf message (custom resources): callers negotiate JSON for those.
+ */
+export function encodeProtobufObject(obj: Record<string, unknown>): Buffer {
+  const apiVersion = typeof obj.apiVersion === 'string' ? obj.apiVersion : '';
+  const kind = typeof obj.kind === 'string' ? obj.kind : '';
+  const type = messageTypeFor(apiVersion, kind);
+  if (!type) throw new Error(`no protobuf message for kind "${kind}" in version "${apiVersion}"`);
+  const raw = type.encode(jsonToMessage(type, obj as JsonObject)).finish();
+  const envelope = unknownType().encode({ typeMeta: { apiVersion, kind }, raw, contentEncoding: '', contentType: '' }).finish();
+  return Buffer.concat([MAGIC, envelope]);
 }
 
 /** A RawExtension holding another protobuf object (a nested envelope), decoded the same way. */

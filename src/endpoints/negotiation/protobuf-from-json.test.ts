@@ -1,0 +1,20 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseDuration, parseTime } from './protobuf-from-json.js';
+
+test('RFC 3339 times keep their fraction to the nanosecond and honour offsets', () => {
+  assert.deepStrictEqual(parseTime('2025-06-01T10:00:00Z'), { seconds: 1748772000, nanos: 0 });
+  assert.deepStrictEqual(parseTime('2025-06-01T10:00:00.123456Z'), { seconds: 1748772000, nanos: 123456000 });
+  assert.deepStrictEqual(parseTime('2025-06-01T12:00:00.000000001+02:00'), { seconds: 1748772000, nanos: 1 });
+  assert.equal(parseTime('yesterday'), undefined);
+});
+
+test('Go duration texts', () => {
+  assert.equal(parseDuration('0'), 0);
+  assert.equal(parseDuration('0s'), 0);
+  assert.equal(parseDuration('1h0m0s'), 3600e9);
+  assert.equal(parseDuration('1.5µs'), 1500);
+  assert.equal(parseDuration('2m3.5s'), 123.5e9);
+  assert.equal(parseDuration('-100ms'), -100e6);
+  assert.throws(() => parseDuration('10'), /time: invalid duration "10"/);
+});
