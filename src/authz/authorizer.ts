@@ -1,0 +1,27 @@
+// The authorizer contract (auth.md §7.1, §8): every authorizer answers allow, deny or no opinion.
+import type { UserInfo } from '../server/request-context.js';
+
+export interface Attributes {
+  user: UserInfo;
+  verb: string;
+  isResourceRequest: boolean;
+  path: string;
+  namespace: string;
+  apiGroup: string;
+  apiVersion: string;
+  resource: string;
+  subresource: string;
+  name: string;
+}
+
+export type Decision = 'allow' | 'deny' | 'noOpinion';
+
+export interface AuthorizerResult {
+  decision: Decision;
+  reason: string;
+}
+
+export interface Authorizer {
+  readonly name: string;
+  authorize(attrs: Attributes): AuthorizerResult | Promise<AuthorizerResult>;
+}

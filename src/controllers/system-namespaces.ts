@@ -1,0 +1,25 @@
+// Creates the system namespaces at start-up (kube's system namespaces controller and bootstrap controller):
+// default, kube-system, kube-public, kube-node-lease. Also re-learns allocated service IPs.
+import type { ApiServer } from '../endpoints/api-server.js';
+import { StatusError } from '../errors/status.js';
+import { clusterIPAllocator } from '../registry/strategies/index.js';
+
+export const SYSTEM_NAMESPACES = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
+
+export async function bootstrapNamespaces(api: ApiServer): Promise<void> {
+  const store = api.storeFor('', 'namespaces');
+  if (!store) return;
+  for (const name of SYSTEM_NAMESPACES) {
+    if (await store.getKV('', name)) continue;
+    try {
+      await store.create('', { apiVersion: 'v1', kind: 'Namespace', metadata: { name } }, { dryRun: false, warnings: [] });
+    } catch (e) {
+      if (!(e instanceof StatusError && e.reason === 'AlreadyExists')) throw e;
+    }
+  }
+  const services = api.storeFor('', 'services');
+  if (services) {
+    const alloc = clusterIPAllocator(api.deps.options);
+    for (const svc of (await services.list('')).items) if (svc.spec?.clusterIP && svc.spec.clusterIP !== 'None') alloc.markUsed(svc.spec.clusterIP);
+  }
+}

@@ -1,0 +1,26 @@
+// POST a new object (apiserver.md §3.1): 201 with the stored object.
+import { badRequest } from '../../errors/status.js';
+import { apiVersionOf } from '../../registry/resource-def.js';
+import { meta } from '../../registry/object.js';
+import { decodeBody } from '../negotiation/decode-body.js';
+import { negotiate } from '../negotiation/negotiate.js';
+import { readBody } from '../negotiation/read-body.js';
+import { writeRepresentation } from '../negotiation/write-representation.js';
+import { parseWriteQuery } from '../query-options.js';
+import { forEndpoint, type ResourceScope } from '../resource-scope.js';
+import type { WriteHooks } from '../write-hooks.js';
+
+export async function handleCreate(scope: ResourceScope, hooks: WriteHooks): Promise<void> {
+  const { ctx, def } = scope;
+  const rep = negotiate(ctx, { list: false, transforms: false, protobuf: false });
+  const q = parseWriteQuery(ctx.query, 'CreateOptions');
+  const body = await readBody(ctx, scope.options.maxRequestBodyBytes);
+  const obj = await decodeBody(ctx.req.headers['content-type'], body, { apiVersion: apiVersionOf(def), kind: def.kind });
+  const md = meta(obj);
+  if (def.namespaced && md.namespace && md.namespace !== scope.namespace) {
+    throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
+  }
+  await hooks.beforeWrite(scope, obj, undefined, q, 'create');
+  const created = await scope.store.create(scope.namespace, obj, { dryRun: q.dryRun, warnings: ctx.warnings });
+  await writeRepresentation(scope, 201, rep, { object: forEndpoint(scope, created) });
+}

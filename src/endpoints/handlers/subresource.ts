@@ -1,0 +1,76 @@
+// Sub-resources: status (get/update/patch), scale (autoscaling/v1 Scale), namespaces/finalize, and the connect
+// sub-resources that need a kubelet (answered as kube-apiserver does when nothing can serve them).
+import { badRequest, notFound, routeMethodNotAllowed, routeNotFound, serviceUnavailable } from '../../errors/status.js';
+import { applyFinalize } from '../../registry/strategies/namespaces.js';
+import type { ApiServer } from '../api-server.js';
+import type { ResourceScope } from '../resource-scope.js';
+import { handleGet } from './get.js';
+import { handlePatch } from './patch.js';
+import { handleUpdate } from './update.js';
+import { handleScale } from './scale.js';
+import { apiVersionOf } from '../../registry/resource-def.js';
+import { decodeBody } from '../negotiation/decode-body.js';
+import { readBody } from '../negotiation/read-body.js';
+import { parseWriteQuery } from '../query-options.js';
+import { negotiate } from '../negotiation/negotiate.js';
+import { writeRepresentation } from '../negotiation/write-representation.js';
+import { forEndpoint } from '../resource-scope.js';
+
+export async function handleSubresource(api: ApiServer, scope: ResourceScope): Promise<void> {
+  const { def, ctx } = scope;
+  const sub = def.subresources.find((s) => s.name === scope.subresource);
+  if (!sub) throw routeNotFound();
+  const method = ctx.method;
+  if (sub.connect) return handleConnect(scope);
+  switch (sub.name) {
+    case 'status':
+    case 'approval':
+      if (method === 'GET') return handleGet(scope);
+      if (method === 'PUT') return handleUpdate({ ...scope, subresource: 'status' }, api.writeHooks);
+      if (method === 'PATCH') return handlePatch({ ...scope, subresource: 'status' }, api.writeHooks);
+      throw routeMethodNotAllowed();
+    case 'scale':
+      return handleScale(scope);
+    case 'finalize':
+      if (method !== 'PUT') throw routeMethodNotAllowed();
+      return handleFinalize(scope);
+    default:
+      throw routeMethodNotAllowed();
+  }
+}
+
+async function handleFinalize(scope: ResourceScope): Promise<void> {
+  const { ctx, def } = scope;
+  const rep = negotiate(ctx, { list: false, transforms: false, protobuf: false });
+  const q = parseWriteQuery(ctx.query, 'UpdateOptions');
+  const body = await readBody(ctx, scope.options.maxRequestBodyBytes);
+  const desired = await decodeBody(ctx.req.headers['content-type'], body, { apiVersion: apiVersionOf(def), kind: def.kind });
+  if (desired.metadata?.name && desired.metadata.name !== scope.name) {
+    throw badRequest(`the name of the object (${desired.metadata.name}) does not match the name on the URL (${scope.name})`);
+  }
+  const { obj } = await scope.store.update(
+    '',
+    scope.name,
+    (current) => {
+      if (!current) throw notFound(scope.store.gr, scope.name);
+      const next = applyFinalize(desired, current);
+      if (desired.metadata?.resourceVersion) next.metadata.resourceVersion = desired.metadata.resourceVersion;
+      return next;
+    },
+    { dryRun: q.dryRun, warnings: ctx.warnings, subresource: 'finalize' },
+  );
+  await writeRepresentation(scope, 200, rep, { object: forEndpoint(scope, obj) });
+}
+
+/** Connect sub-resources need a node agent; kubelite has none, so they fail as on a cluster without one. */
+async function handleConnect(scope: ResourceScope): Promise<void> {
+  const { def } = scope;
+  const obj = await scope.store.get(scope.namespace, scope.name); // 404 first, as kube
+  if (def.group === '' && def.resource === 'pods') throw badRequest(`pod ${scope.name} does not have a host assigned`);
+  if (def.group === '' && def.resource === 'services') throw serviceUnavailable(`no endpoints available for service "${scope.name}"`);
+  if (def.group === '' && def.resource === 'nodes') {
+    void obj;
+    throw badRequest('no preferred addresses found; known addresses: []');
+  }
+  throw routeMethodNotAllowed();
+}

@@ -1,0 +1,38 @@
+// PUT an object or its status (apiserver.md §3.2, §3.4): 200, or 201 when the update created it.
+import { badRequest } from '../../errors/status.js';
+import { apiVersionOf } from '../../registry/resource-def.js';
+import { meta } from '../../registry/object.js';
+import { decodeBody } from '../negotiation/decode-body.js';
+import { negotiate } from '../negotiation/negotiate.js';
+import { readBody } from '../negotiation/read-body.js';
+import { writeRepresentation } from '../negotiation/write-representation.js';
+import { parseWriteQuery } from '../query-options.js';
+import { forEndpoint, type ResourceScope } from '../resource-scope.js';
+import type { WriteHooks } from '../write-hooks.js';
+
+export async function handleUpdate(scope: ResourceScope, hooks: WriteHooks): Promise<void> {
+  const { ctx, def } = scope;
+  const rep = negotiate(ctx, { list: false, transforms: false, protobuf: false });
+  const q = parseWriteQuery(ctx.query, 'UpdateOptions');
+  const body = await readBody(ctx, scope.options.maxRequestBodyBytes);
+  const obj = await decodeBody(ctx.req.headers['content-type'], body, { apiVersion: apiVersionOf(def), kind: def.kind });
+  const md = meta(obj);
+  if (md.name !== undefined && md.name !== '' && md.name !== scope.name) {
+    throw badRequest(`the name of the object (${md.name}) does not match the name on the URL (${scope.name})`);
+  }
+  md.name = scope.name;
+  if (def.namespaced && md.namespace && md.namespace !== scope.namespace) {
+    throw badRequest(`the namespace of the object (${md.namespace}) does not match the namespace on the request (${scope.namespace})`);
+  }
+  const { obj: result, created } = await scope.store.update(
+    scope.namespace,
+    scope.name,
+    async (current) => {
+      const desired = structuredClone(obj);
+      await hooks.beforeWrite(scope, desired, current, q, 'update');
+      return desired;
+    },
+    { dryRun: q.dryRun, warnings: ctx.warnings, subresource: scope.subresource },
+  );
+  await writeRepresentation(scope, created ? 201 : 200, rep, { object: forEndpoint(scope, result) });
+}

@@ -1,0 +1,82 @@
+// Output negotiation for resource endpoints: which representation the Accept header asks for
+// (JSON, YAML, Table, PartialObjectMetadata[List]) with kube's 406 answers (apiserver.md §1, §8.1, §9.3).
+import { notAcceptable, StatusError } from '../../errors/status.js';
+import type { RequestContext } from '../../server/request-context.js';
+import { parseAccept, type MediaType } from './media-type.js';
+
+export type Representation =
+  | { as: 'object'; format: 'json' | 'yaml' | 'protobuf' }
+  | { as: 'Table'; format: 'json' | 'yaml'; version: 'v1' | 'v1beta1' }
+  | { as: 'PartialObjectMetadata' | 'PartialObjectMetadataList'; format: 'json' | 'yaml' | 'protobuf'; version: 'v1' | 'v1beta1' };
+
+const BASE_TYPES: Record<string, 'json' | 'yaml' | 'protobuf'> = {
+  'application/json': 'json',
+  'application/yaml': 'yaml',
+  'application/vnd.kubernetes.protobuf': 'protobuf',
+};
+
+export const OBJECT_MEDIA_TYPES = ['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf'];
+const WATCH_MEDIA_TYPES = ['application/json;stream=watch', 'application/vnd.kubernetes.protobuf;stream=watch'];
+
+function matchesBase(m: MediaType): boolean {
+  if (m.type === '*/*' || m.type === 'application/*') return true;
+  return m.type in BASE_TYPES;
+}
+
+/** The router's check: some clause's base type must be servable at all. */
+export function routerAcceptCheck(ctx: RequestContext, isCollectionGet: boolean): void {
+  const clauses = parseAccept(ctx.req.headers['accept'] as string | undefined);
+  if (clauses.some(matchesBase)) return;
+  const avail = isCollectionGet ? [...OBJECT_MEDIA_TYPES, ...WATCH_MEDIA_TYPES] : OBJECT_MEDIA_TYPES;
+  throw notAcceptable(`406: Not Acceptable\n\nAvailable representations: ${avail.join(', ')}`);
+}
+
+export interface NegotiateOptions {
+  /** The response is a list (list/deletecollection). */
+  list: boolean;
+  /** Table and PartialObjectMetadata are offered (get, list, watch). */
+  transforms: boolean;
+  /** Protobuf responses can be produced. */
+  protobuf: boolean;
+}
+
+/** kube's negotiation over the Accept clauses, in preference order. */
+export function negotiate(ctx: RequestContext, o: NegotiateOptions): Representation {
+  const clauses = parseAccept(ctx.req.headers['accept'] as string | undefined);
+  let sawTransformError: StatusError | undefined;
+  for (const m of clauses) {
+    let format: 'json' | 'yaml' | 'protobuf' | undefined;
+    if (m.type === '*/*' || m.type === 'application/*') format = 'json';
+    else format = BASE_TYPES[m.type];
+    if (!format) continue;
+    const as = m.params['as'];
+    if (!as) {
+      if (format === 'protobuf' && !o.protobuf) continue;
+      return { as: 'object', format };
+    }
+    if (!o.transforms || m.params['g'] !== 'meta.k8s.io') continue;
+    const v = m.params['v'];
+    if (v !== 'v1' && v !== 'v1beta1') {
+      if (as === 'Table') sawTransformError ??= notAcceptable(`no Table exists in group version meta.k8s.io/${v ?? ''}`);
+      continue;
+    }
+    if (as === 'Table') {
+      if (format === 'protobuf') continue;
+      return { as: 'Table', format, version: v };
+    }
+    if (as === 'PartialObjectMetadata' || as === 'PartialObjectMetadataList') {
+      if (format === 'protobuf' && !o.protobuf) continue;
+      if (as === 'PartialObjectMetadata' && o.list) {
+        sawTransformError ??= notAcceptable('you requested PartialObjectMetadata, but the requested object is a list');
+        continue;
+      }
+      if (as === 'PartialObjectMetadataList' && !o.list) {
+        sawTransformError ??= notAcceptable('you requested PartialObjectMetadataList, but the requested object is not a list');
+        continue;
+      }
+      return { as, format, version: v };
+    }
+  }
+  if (sawTransformError) throw sawTransformError;
+  throw notAcceptable(`only the following media types are accepted: ${OBJECT_MEDIA_TYPES.join(', ')}`);
+}

@@ -1,0 +1,54 @@
+// Writes an object or a list in the negotiated representation: the object itself, a Table, or
+// PartialObjectMetadata(List).
+import type { KObject } from '../../registry/object.js';
+import type { ResourceScope } from '../resource-scope.js';
+import type { Representation } from './negotiate.js';
+import { writeEncoded } from './write-object.js';
+import type * as TableModule from '../table/table.js';
+import type * as PomModule from '../table/partial-object-metadata.js';
+
+// The printers are loaded on first use: start-up stays fast and most requests never need them.
+let tableModule: typeof TableModule | undefined;
+let pomModule: typeof PomModule | undefined;
+async function loadTransforms(): Promise<[typeof TableModule, typeof PomModule]> {
+  tableModule ??= await import('../table/table.js');
+  pomModule ??= await import('../table/partial-object-metadata.js');
+  return [tableModule, pomModule];
+}
+
+export interface ListMeta {
+  resourceVersion?: string;
+  continue?: string;
+  remainingItemCount?: number;
+}
+
+export type Payload = { object: KObject } | { list: KObject[]; listMeta: ListMeta };
+
+export async function writeRepresentation(scope: ResourceScope, code: number, rep: Representation, payload: Payload): Promise<void> {
+  const { ctx, def } = scope;
+  if (rep.as === 'object') {
+    const body = 'object' in payload ? payload.object : { kind: def.listKind, apiVersion: def.group ? `${def.group}/${def.version}` : def.version, metadata: payload.listMeta, items: payload.list };
+    return writeEncoded(ctx, code, body, rep.format === 'protobuf' ? 'json' : rep.format);
+  }
+  const metaApiVersion = `meta.k8s.io/${rep.version}`;
+  const [{ buildTable, parseIncludeObject }, { toPartialObjectMetadata, toPartialObjectMetadataList }] = await loadTransforms();
+  if (rep.as === 'Table') {
+    const includeObject = parseIncludeObject(ctx.query.get('includeObject'));
+    const objects = 'object' in payload ? [payload.object] : payload.list;
+    const table = buildTable({
+      group: def.group,
+      resource: def.resource,
+      objects,
+      tableApiVersion: metaApiVersion as 'meta.k8s.io/v1',
+      includeObject,
+      listMeta: 'listMeta' in payload ? payload.listMeta : { resourceVersion: payload.object.metadata?.resourceVersion },
+    });
+    return writeEncoded(ctx, code, table, rep.format);
+  }
+  if (rep.as === 'PartialObjectMetadata' && 'object' in payload) {
+    return writeEncoded(ctx, code, toPartialObjectMetadata(payload.object, metaApiVersion), rep.format === 'protobuf' ? 'json' : rep.format);
+  }
+  if ('list' in payload) {
+    return writeEncoded(ctx, code, toPartialObjectMetadataList(payload.list, payload.listMeta, metaApiVersion), rep.format === 'protobuf' ? 'json' : rep.format);
+  }
+}

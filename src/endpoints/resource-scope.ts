@@ -1,0 +1,25 @@
+// Everything a verb handler needs about the request it serves.
+import type { ResourceInfo } from '../api/resource-info.js';
+import type { GenericStore } from '../registry/generic-store.js';
+import { apiVersionOf } from '../registry/resource-def.js';
+import type { KObject } from '../registry/object.js';
+import type { RequestContext } from '../server/request-context.js';
+import type { ServerOptions } from '../server/options.js';
+
+export interface ResourceScope {
+  ctx: RequestContext;
+  def: ResourceInfo;
+  store: GenericStore;
+  namespace: string;
+  name: string;
+  subresource: string;
+  options: ServerOptions;
+}
+
+/** The object as the endpoint's group-version presents it. */
+export function forEndpoint(scope: { def: ResourceInfo }, obj: KObject): KObject {
+  const apiVersion = apiVersionOf(scope.def);
+  if (obj.apiVersion === apiVersion && obj.kind === scope.def.kind) return obj;
+  const { apiVersion: _a, kind: _k, ...rest } = obj;
+  return { apiVersion, kind: scope.def.kind, ...rest };
+}

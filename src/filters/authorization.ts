@@ -1,0 +1,51 @@
+// WithAuthorization: builds the attributes from RequestInfo and the user; anything but "allow" is 403.
+import type { Authorizer, Attributes } from '../authz/authorizer.js';
+import { forbidden, htmlEscape, internalError } from '../errors/status.js';
+import type { RequestContext } from '../server/request-context.js';
+import { writeError } from '../server/respond.js';
+import type { Filter } from './filter.js';
+
+export function attributesOf(ctx: RequestContext): Attributes {
+  const ri = ctx.requestInfo;
+  return {
+    user: ctx.user!,
+    verb: ri.verb,
+    isResourceRequest: ri.isResourceRequest,
+    path: ri.path,
+    namespace: ri.namespace,
+    apiGroup: ri.apiGroup,
+    apiVersion: ri.apiVersion,
+    resource: ri.resource,
+    subresource: ri.subresource,
+    name: ri.name,
+  };
+}
+
+/** kube's forbidden message for an authorization denial (apiserver.md §4.3). */
+export function forbiddenError(a: Attributes, reason: string) {
+  const user = htmlEscape(a.user.name);
+  let msg: string;
+  if (!a.isResourceRequest) {
+    msg = `User "${user}" cannot ${htmlEscape(a.verb)} path "${htmlEscape(a.path)}"`;
+  } else {
+    const res = a.subresource ? `${a.resource}/${a.subresource}` : a.resource;
+    msg = `User "${user}" cannot ${htmlEscape(a.verb)} resource "${htmlEscape(res)}" in API group "${htmlEscape(a.apiGroup)}"`;
+    msg += a.namespace ? ` in the namespace "${htmlEscape(a.namespace)}"` : ' at the cluster scope';
+  }
+  if (reason) msg += `: ${htmlEscape(reason)}`;
+  return forbidden({ group: a.apiGroup, resource: a.resource }, a.name, msg);
+}
+
+export function withAuthorization(authorizer: Authorizer): Filter {
+  return async (ctx, next) => {
+    const attrs = attributesOf(ctx);
+    let r;
+    try {
+      r = await authorizer.authorize(attrs);
+    } catch (e) {
+      return writeError(ctx, internalError(e));
+    }
+    if (r.decision !== 'allow') return writeError(ctx, forbiddenError(attrs, r.reason));
+    await next();
+  };
+}

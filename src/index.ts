@@ -1,0 +1,16 @@
+// The public library surface of kubelite.
+//
+//   import { startServer } from 'kubelite';
+//   const s = await startServer({ securePort: 0, storageBackend: 'memory' });
+//   // s.url, s.ca, s.admin.cert / s.admin.key, s.kubeconfig
+//   await s.stop();
+import { startKubelite, type RunningServer } from './server/server.js';
+import type { ServerOptions } from './server/options.js';
+
+export type { RunningServer } from './server/server.js';
+export type { ServerOptions } from './server/options.js';
+
+/** Starts a kubelite server. Options default as the command's flags do (port 6443, data dir ./.kubelite). */
+export function startServer(options: Partial<ServerOptions> = {}): Promise<RunningServer> {
+  return startKubelite(options);
+}

@@ -1,0 +1,121 @@
+// Deletion (apiserver.md §3.6): preconditions, the garbage-collection finalizers chosen by the propagation
+// policy, deletion pending on finalizers (200 with the object), or removal (the object or a Success Status).
+import { fieldErr, GoValue } from '../errors/field-error.js';
+import { conflict, deleteSuccess, invalid, notFound, type Status } from '../errors/status.js';
+import { groupKindString } from '../errors/status.js';
+import type { GenericStore } from './generic-store.js';
+import { meta, nowRFC3339, type KObject } from './object.js';
+import { decodeStored, encodeStored } from './stored-codec.js';
+
+export type PropagationPolicy = 'Orphan' | 'Background' | 'Foreground';
+
+export interface DeleteOptions {
+  gracePeriodSeconds?: number;
+  propagationPolicy?: PropagationPolicy;
+  orphanDependents?: boolean;
+  preconditions?: { uid?: string; resourceVersion?: string };
+  dryRun: boolean;
+}
+
+export const FINALIZER_ORPHAN = 'orphan';
+export const FINALIZER_FOREGROUND = 'foregroundDeletion';
+
+export interface DeleteResult {
+  code: number;
+  /** The object (still pending, or deleted for stores that return it) or a Success Status. */
+  body: KObject | Status;
+  /** True when the object is gone. */
+  deleted: boolean;
+  obj: KObject;
+}
+
+/** Validates DeleteOptions as kube does (422 on DeleteOptions.meta.k8s.io). */
+export function validateDeleteOptions(o: DeleteOptions): void {
+  const errs = [];
+  if (o.orphanDependents !== undefined && o.propagationPolicy !== undefined) {
+    errs.push(fieldErr.invalid('propagationPolicy', o.propagationPolicy, 'orphanDependents and deletionPropagation cannot be both set'));
+  }
+  if (o.propagationPolicy !== undefined && !['Foreground', 'Background', 'Orphan'].includes(o.propagationPolicy)) {
+    errs.push(fieldErr.notSupported('propagationPolicy', o.propagationPolicy, ['Foreground', 'Background', 'Orphan', 'nil']));
+  }
+  if (errs.length) throw invalid({ group: 'meta.k8s.io', kind: 'DeleteOptions' }, '', errs);
+}
+
+/** The GC finalizers the effective policy asks for; undefined = leave the object's finalizers as they are. */
+function policyFor(o: DeleteOptions, existing: string[]): PropagationPolicy | undefined {
+  if (o.propagationPolicy) return o.propagationPolicy;
+  if (o.orphanDependents !== undefined) return o.orphanDependents ? 'Orphan' : 'Background';
+  if (existing.includes(FINALIZER_ORPHAN) || existing.includes(FINALIZER_FOREGROUND)) return undefined;
+  return 'Background';
+}
+
+function applyPolicy(finalizers: string[], policy: PropagationPolicy | undefined): string[] {
+  if (!policy) return finalizers;
+  const rest = finalizers.filter((f) => f !== FINALIZER_ORPHAN && f !== FINALIZER_FOREGROUND);
+  if (policy === 'Orphan') return [...rest, FINALIZER_ORPHAN];
+  if (policy === 'Foreground') return [...rest, FINALIZER_FOREGROUND];
+  return rest;
+}
+
+function sameList(a: string[], b: string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+export async function deleteObject(store: GenericStore, namespace: string, name: string, o: DeleteOptions): Promise<DeleteResult> {
+  validateDeleteOptions(o);
+  const kindName = groupKindString(store.gk);
+  for (let attempt = 0; attempt < 16; attempt++) {
+    const kv = await store.getKV(namespace, name);
+    if (!kv) throw notFound(store.gr, name);
+    const current = decodeStored(kv);
+    const cmd = meta(current);
+    const pre = o.preconditions;
+    if (pre?.uid && pre.uid !== cmd.uid) {
+      throw conflict({ group: '', resource: kindName }, name, `the UID in the precondition (${pre.uid}) does not match the UID in record (${cmd.uid}). The object might have been deleted and then recreated`);
+    }
+    if (pre?.resourceVersion && pre.resourceVersion !== cmd.resourceVersion) {
+      throw conflict({ group: '', resource: kindName }, name, `the ResourceVersion in the precondition (${pre.resourceVersion}) does not match the ResourceVersion in record (${cmd.resourceVersion}). The object might have been modified`);
+    }
+    for (const a of store.deps.admission) await a.admit('DELETE', store.def, undefined, current, { dryRun: o.dryRun });
+
+    const existing = cmd.finalizers ?? [];
+    const finalizers = applyPolicy(existing, policyFor(o, existing));
+    if (finalizers.includes(FINALIZER_ORPHAN) && finalizers.includes(FINALIZER_FOREGROUND)) {
+      throw invalid(store.gk, name, [fieldErr.invalid('metadata.finalizers', new GoValue(`[]string{${finalizers.map((f) => JSON.stringify(f)).join(', ')}}`), 'finalizer orphan and foregroundDeletion cannot be both set')]);
+    }
+    const pending = finalizers.length > 0 || !store.finalizersDone(current);
+    if (pending) {
+      const updated = structuredClone(current);
+      const umd = meta(updated);
+      if (finalizers.length) umd.finalizers = finalizers;
+      else delete umd.finalizers;
+      if (!umd.deletionTimestamp) {
+        umd.deletionTimestamp = nowRFC3339();
+        umd.deletionGracePeriodSeconds = 0;
+        if (umd.generation) umd.generation += 1;
+      }
+      if (!cmd.deletionTimestamp || !sameList(existing, finalizers)) {
+        let written = updated;
+        if (!o.dryRun) {
+          const r = await store.deps.storage.put(kv.key, encodeStored(updated), kv.modRev);
+          if (!r.ok) continue; // changed under us: evaluate again
+          umd.resourceVersion = String(r.kv.modRev);
+          written = updated;
+        }
+        const code = o.orphanDependents === false ? 202 : 200;
+        return { code, body: written, deleted: false, obj: written };
+      }
+      return { code: o.orphanDependents === false ? 202 : 200, body: current, deleted: false, obj: current };
+    }
+    if (o.dryRun) return finish(store, current);
+    const removed = await store.removeIfUnchanged(kv);
+    if (!removed) continue;
+    return finish(store, removed.obj);
+  }
+  throw conflict(store.gr, name, 'the object has been modified; please apply your changes to the latest version and try again');
+}
+
+function finish(store: GenericStore, obj: KObject): DeleteResult {
+  if (store.strategy.returnDeletedObject) return { code: 200, body: obj, deleted: true, obj };
+  return { code: 200, body: deleteSuccess(store.gr, meta(obj).name ?? '', meta(obj).uid ?? ''), deleted: true, obj };
+}

@@ -1,0 +1,353 @@
+// The generic store (kube's registry/generic/registry.Store): metadata rules, preconditions, generation,
+// status split, dry-run and optimistic concurrency over the raw Storage interface (apiserver.md §3).
+import { randomUUID, randomInt } from 'node:crypto';
+import type { FieldError } from '../errors/field-error.js';
+import { fieldErr, GoValue } from '../errors/field-error.js';
+import {
+  alreadyExists,
+  conflict,
+  invalid,
+  notFound,
+  OPTIMISTIC_LOCK_MESSAGE,
+  StatusError,
+  unknownError,
+  type GroupKind,
+  type GroupResource,
+} from '../errors/status.js';
+import type { KV, Storage } from '../storage/interface.js';
+import type { WatchCache } from '../storage/cacher/watch-cache.js';
+import type { WatchCacheSet } from '../storage/cacher/watch-cache-set.js';
+import { objectKey, resourcePrefix, namespacePrefix } from './keys.js';
+import { deepClone, jsonEqual, meta, nowRFC3339, type KObject } from './object.js';
+import type { ResourceDef } from './resource-def.js';
+import { decodeStored, encodeStored } from './stored-codec.js';
+import type { Strategy, StrategyContext } from './strategy.js';
+
+export interface WriteOptions {
+  dryRun: boolean;
+  warnings: string[];
+}
+
+export interface UpdateOptions extends WriteOptions {
+  /** '' for the main resource, or 'status' (and other subresources that write the object). */
+  subresource: string;
+  /**
+   * Whether the desired object's resourceVersion is the client's precondition (true by default). A patch applied
+   * to the current object carries that object's resourceVersion without the client having asked for it.
+   */
+  rvIsPrecondition?: (desired: KObject) => boolean;
+}
+
+/** Validates object metadata on create and update (wired to registry/validation). */
+export interface MetaValidator {
+  create(obj: KObject, def: ResourceDef): FieldError[];
+  update(obj: KObject, old: KObject, def: ResourceDef, subresource: string): FieldError[];
+}
+
+/** An admission step (mutating and validating plugins run in this order for every write). */
+export interface AdmissionPlugin {
+  admit(op: 'CREATE' | 'UPDATE' | 'DELETE', def: ResourceDef, obj: KObject | undefined, old: KObject | undefined, ctx: { dryRun: boolean }): Promise<void>;
+}
+
+export interface StoreDeps {
+  storage: Storage;
+  /** Watch caches per resource prefix: lists and watches read from them. */
+  caches: WatchCacheSet;
+  metaValidator: MetaValidator;
+  admission: AdmissionPlugin[];
+}
+
+export interface ListPage {
+  items: KObject[];
+  rev: number;
+  more: boolean;
+  count: number;
+  lastKey?: string;
+}
+
+const NAME_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
+const GENERATE_NAME_ATTEMPTS = 8;
+const MAX_UPDATE_ATTEMPTS = 16;
+
+function randomSuffix(): string {
+  let s = '';
+  for (let i = 0; i < 5; i++) s += NAME_ALPHABET[randomInt(NAME_ALPHABET.length)];
+  return s;
+}
+
+export class GenericStore {
+  readonly prefix: string;
+  readonly gr: GroupResource;
+  readonly gk: GroupKind;
+
+  constructor(
+    readonly def: ResourceDef,
+    readonly strategy: Strategy,
+    readonly deps: StoreDeps,
+    /** Storage resource name when it differs from the served one (events.k8s.io events live with core events). */
+    storageResource?: { group: string; resource: string },
+  ) {
+    this.prefix = resourcePrefix(storageResource?.group ?? def.group, storageResource?.resource ?? def.resource);
+    this.gr = { group: def.group, resource: def.resource };
+    this.gk = { group: def.group, kind: def.kind };
+  }
+
+  key(namespace: string, name: string): string {
+    return objectKey(this.prefix, this.def.namespaced ? namespace : '', name);
+  }
+
+  listPrefix(namespace: string): string {
+    return namespacePrefix(this.prefix, this.def.namespaced ? namespace : '');
+  }
+
+  private get storage(): Storage {
+    return this.deps.storage;
+  }
+
+  /** The watch cache of this resource (started on first use). */
+  cache(): Promise<WatchCache> {
+    return this.deps.caches.for(this.prefix);
+  }
+
+  async getKV(namespace: string, name: string): Promise<KV | undefined> {
+    return (await this.storage.get(this.key(namespace, name))).kv;
+  }
+
+  async get(namespace: string, name: string): Promise<KObject> {
+    const kv = await this.getKV(namespace, name);
+    if (!kv) throw notFound(this.gr, name);
+    return decodeStored(kv);
+  }
+
+  async list(namespace: string, opts: { limit?: number; startKey?: string } = {}): Promise<ListPage> {
+    const r = await this.storage.list(this.listPrefix(namespace), { limit: opts.limit, startKey: opts.startKey });
+    return { items: r.kvs.map(decodeStored), rev: r.rev, more: r.more, count: r.count, lastKey: r.kvs.at(-1)?.key };
+  }
+
+  private invalid(name: string, errs: FieldError[]): StatusError {
+    return invalid(this.gk, name, errs);
+  }
+
+  /** Create (apiserver.md §3.1 steps 4–11). The object is already decoded and defaulted. */
+  async create(namespace: string, input: KObject, opts: WriteOptions): Promise<KObject> {
+    const obj = input;
+    const md = meta(obj);
+    // Wipe system fields the client may not set.
+    delete md.creationTimestamp;
+    delete md.uid;
+    delete md.deletionTimestamp;
+    delete md.deletionGracePeriodSeconds;
+    delete md.selfLink;
+    if (this.def.namespaced) md.namespace = namespace;
+    else delete md.namespace;
+    if (this.strategy.hasStatusSubresource && this.strategy !== undefined && this.dropsStatusOnCreate()) delete obj.status;
+    delete md.generation;
+    if (this.strategy.tracksGeneration) md.generation = 1;
+
+    const sctx: StrategyContext = { warnings: opts.warnings };
+    md.uid = randomUUID();
+    md.creationTimestamp = nowRFC3339();
+    const generated = !md.name && !!md.generateName;
+    if (generated) md.name = md.generateName!.slice(0, 58) + randomSuffix();
+    await this.strategy.prepareForCreate(obj, sctx);
+
+    const errs = [...this.deps.metaValidator.create(obj, this.def), ...this.strategy.validate(obj)];
+    if (errs.length) {
+      this.strategy.release?.(obj);
+      throw this.invalid(md.name ?? md.generateName ?? '', errs);
+    }
+    for (const a of this.deps.admission) await a.admit('CREATE', this.def, obj, undefined, { dryRun: opts.dryRun });
+
+    const rv = md.resourceVersion;
+    if (rv !== undefined && rv !== '' && /^\d+$/.test(rv) && rv !== '0') {
+      this.strategy.release?.(obj);
+      throw unknownError('resourceVersion should not be set on objects to be created');
+    }
+    delete md.resourceVersion;
+    if (opts.dryRun) {
+      this.strategy.release?.(obj);
+      return obj;
+    }
+    for (let attempt = 1; ; attempt++) {
+      const r = await this.storage.put(this.key(namespace, md.name!), encodeStored(obj), 0);
+      if (r.ok) {
+        md.resourceVersion = String(r.kv.modRev);
+        return obj;
+      }
+      if (generated && attempt < GENERATE_NAME_ATTEMPTS) {
+        md.name = md.generateName!.slice(0, 58) + randomSuffix();
+        continue;
+      }
+      this.strategy.release?.(obj);
+      const existing = r.current ? decodeStored(r.current) : undefined;
+      if (generated) {
+        const e = alreadyExists(this.gr, md.name!, ', the server was not able to generate a unique name for the object');
+        e.status.details!.retryAfterSeconds = 1;
+        throw e;
+      }
+      const e = alreadyExists(this.gr, md.name!);
+      if (existing?.metadata?.deletionTimestamp) e.status.message = `object is being deleted: ${e.status.message}`;
+      throw e;
+    }
+  }
+
+  /** Built-in strategies drop status on create when the kind has a status subresource (except namespaces, which set it). */
+  private dropsStatusOnCreate(): boolean {
+    return !(this.def.group === '' && this.def.resource === 'namespaces');
+  }
+
+  /**
+   * Update with optimistic concurrency (kube's GuaranteedUpdate): tryUpdate gets the current object (or undefined
+   * when it does not exist) and returns the desired object. A resourceVersion in the desired object is a
+   * precondition; without one the update is retried on conflicts.
+   */
+  async update(
+    namespace: string,
+    name: string,
+    tryUpdate: (current: KObject | undefined) => KObject | Promise<KObject>,
+    opts: UpdateOptions & { allowCreate?: boolean },
+  ): Promise<{ obj: KObject; created: boolean }> {
+    const key = this.key(namespace, name);
+    for (let attempt = 0; attempt < MAX_UPDATE_ATTEMPTS; attempt++) {
+      const kv = (await this.storage.get(key)).kv;
+      const current = kv ? decodeStored(kv) : undefined;
+      const desired = await tryUpdate(current ? deepClone(current) : undefined);
+      const dmd = meta(desired);
+      if (!current) {
+        const mayCreate = (opts.allowCreate ?? this.strategy.allowCreateOnUpdate) && !opts.subresource;
+        if (!mayCreate) throw notFound(this.gr, name);
+        if (dmd.resourceVersion) throw conflict(this.gr, name, OPTIMISTIC_LOCK_MESSAGE);
+        try {
+          return { obj: await this.create(namespace, desired, opts), created: true };
+        } catch (e) {
+          if (e instanceof StatusError && e.reason === 'AlreadyExists') continue; // raced with a create: retry as update
+          throw e;
+        }
+      }
+      const cmd = meta(current);
+      // A uid in the body is a precondition.
+      if (dmd.uid && dmd.uid !== cmd.uid) {
+        throw conflict(
+          this.gr,
+          name,
+          `StorageError: invalid object, Code: 4, Key: ${key}, ResourceVersion: 0, AdditionalErrorMsg: Precondition failed: UID in precondition: ${dmd.uid}, UID in object meta: ${cmd.uid}`,
+        );
+      }
+      const givenRV = dmd.resourceVersion ?? '';
+      if (givenRV === '' && !this.strategy.allowUnconditionalUpdate) {
+        throw invalid({ group: this.def.group, kind: this.def.resource }, name, [
+          fieldErr.invalid('metadata.resourceVersion', new GoValue('0x0'), 'must be specified for an update'),
+        ]);
+      }
+      if (givenRV !== '' && givenRV !== cmd.resourceVersion) throw conflict(this.gr, name, OPTIMISTIC_LOCK_MESSAGE);
+      const explicitRV = givenRV !== '' && (opts.rvIsPrecondition?.(desired) ?? true);
+
+      const obj = this.prepareUpdate(desired, current, opts);
+      const errs = [...this.deps.metaValidator.update(obj, current, this.def, opts.subresource), ...(opts.subresource ? [] : this.strategy.validateUpdate(obj, current))];
+      if (errs.length) throw this.invalid(name, errs);
+      for (const a of this.deps.admission) await a.admit('UPDATE', this.def, obj, current, { dryRun: opts.dryRun });
+
+      const omd = meta(obj);
+      omd.resourceVersion = cmd.resourceVersion;
+      if (jsonEqual(obj, current)) return { obj: current, created: false }; // no-op: no write, same resourceVersion
+      // Removing the last finalizer of an object being deleted deletes it.
+      if (omd.deletionTimestamp && !(omd.finalizers?.length) && this.finalizersDone(obj)) {
+        if (opts.dryRun) return { obj, created: false };
+        const d = await this.storage.delete(key, kv!.modRev);
+        if (!d.ok) {
+          if (explicitRV) throw conflict(this.gr, name, OPTIMISTIC_LOCK_MESSAGE);
+          continue;
+        }
+        this.strategy.release?.(current);
+        return { obj, created: false };
+      }
+      if (opts.dryRun) return { obj, created: false };
+      const r = await this.storage.put(key, encodeStored(obj), kv!.modRev);
+      if (r.ok) {
+        omd.resourceVersion = String(r.kv.modRev);
+        return { obj, created: false };
+      }
+      if (!r.current) throw notFound(this.gr, name);
+      if (explicitRV) throw conflict(this.gr, name, OPTIMISTIC_LOCK_MESSAGE);
+    }
+    throw conflict(this.gr, name, OPTIMISTIC_LOCK_MESSAGE);
+  }
+
+  /** Hook for kinds with extra finalization state (namespaces' spec.finalizers). */
+  finalizersDone(obj: KObject): boolean {
+    if (this.def.group === '' && this.def.resource === 'namespaces') return !(obj.spec?.finalizers?.length);
+    return true;
+  }
+
+  /** Copies what clients may not change, applies the status split and the generation rules. */
+  private prepareUpdate(desired: KObject, current: KObject, opts: UpdateOptions): KObject {
+    const cmd = meta(current);
+    let obj: KObject;
+    if (opts.subresource === 'status') {
+      // Everything but status (and managedFields) comes from the stored object.
+      obj = deepClone(current);
+      if (desired.status === undefined) delete obj.status;
+      else obj.status = desired.status;
+      const dmf = meta(desired).managedFields;
+      if (dmf !== undefined) meta(obj).managedFields = dmf;
+      else delete meta(obj).managedFields;
+      return obj;
+    }
+    obj = desired;
+    const md = meta(obj);
+    md.uid = cmd.uid;
+    md.creationTimestamp = cmd.creationTimestamp;
+    if (cmd.deletionTimestamp) md.deletionTimestamp = cmd.deletionTimestamp;
+    else delete md.deletionTimestamp;
+    if (cmd.deletionGracePeriodSeconds !== undefined) md.deletionGracePeriodSeconds = cmd.deletionGracePeriodSeconds;
+    else delete md.deletionGracePeriodSeconds;
+    delete md.selfLink;
+    if (cmd.generation !== undefined) md.generation = cmd.generation;
+    else delete md.generation;
+    if (this.def.namespaced) md.namespace = cmd.namespace;
+    if (this.strategy.hasStatusSubresource) {
+      if (current.status === undefined) delete obj.status;
+      else obj.status = deepClone(current.status);
+    }
+    this.strategy.prepareForUpdate(obj, current, { warnings: opts.warnings });
+    if (this.strategy.tracksGeneration && specChanged(obj, current)) md.generation = (cmd.generation ?? 0) + 1;
+    return obj;
+  }
+
+  /** Writes an object that must exist, retrying on conflicts (used by deletion and controllers). */
+  async mutate(namespace: string, name: string, fn: (obj: KObject) => KObject | undefined, dryRun = false): Promise<KObject | undefined> {
+    const key = this.key(namespace, name);
+    for (let attempt = 0; attempt < MAX_UPDATE_ATTEMPTS; attempt++) {
+      const kv = (await this.storage.get(key)).kv;
+      if (!kv) return undefined;
+      const current = decodeStored(kv);
+      const next = fn(deepClone(current));
+      if (!next || jsonEqual(next, current)) return current;
+      if (dryRun) return next;
+      const r = await this.storage.put(key, encodeStored(next), kv.modRev);
+      if (r.ok) {
+        meta(next).resourceVersion = String(r.kv.modRev);
+        return next;
+      }
+    }
+    throw conflict(this.gr, name, OPTIMISTIC_LOCK_MESSAGE);
+  }
+
+  /** Removes the object if its revision is still expected; returns the deleted object or undefined on conflict. */
+  async removeIfUnchanged(kv: KV): Promise<{ obj: KObject; rev: number } | undefined> {
+    const d = await this.storage.delete(kv.key, kv.modRev);
+    if (!d.ok) return undefined;
+    const obj = decodeStored(d.prev);
+    this.strategy.release?.(obj);
+    return { obj, rev: d.rev };
+  }
+}
+
+/** True when anything outside metadata and status differs (kube's generation rule for spec-carrying kinds). */
+export function specChanged(a: KObject, b: KObject): boolean {
+  const strip = (o: KObject) => {
+    const { metadata: _m, status: _s, ...rest } = o;
+    return rest;
+  };
+  return !jsonEqual(strip(a), strip(b));
+}

@@ -1,0 +1,37 @@
+// The request pipeline, composed in kube-apiserver's order (DefaultBuildHandlerChain, apiserver.md §1).
+// Outermost first; each stage is one module under src/filters.
+import type { Logger } from 'pino';
+import type { RequestAuthenticator } from '../authn/authenticator.js';
+import type { Authorizer } from '../authz/authorizer.js';
+import { withAuditId } from '../filters/audit-id.js';
+import { withAuthentication } from '../filters/authentication.js';
+import { withAuthorization } from '../filters/authorization.js';
+import { compose, type Filter, type Handler } from '../filters/filter.js';
+import { withHTTPLog } from '../filters/http-log.js';
+import { withPanicRecovery } from '../filters/panic-recovery.js';
+import { withRequestInfo } from '../filters/with-request-info.js';
+import { withShutdownGate, type ShutdownState } from '../filters/shutdown-gate.js';
+import { withTimeout } from '../filters/timeout.js';
+
+export interface ChainDeps {
+  log: Logger;
+  authenticator: RequestAuthenticator;
+  authorizer: Authorizer;
+  requestTimeoutMs: number;
+  shutdown: ShutdownState;
+}
+
+export function buildHandlerChain(director: Handler, d: ChainDeps): Handler {
+  const filters: Filter[] = [
+    withAuditId, //                          WithAuditInit
+    withPanicRecovery(d.log), //             WithPanicRecovery
+    withRequestInfo, //                      WithRequestInfo
+    withHTTPLog(d.log), //                   WithHTTPLogging
+    // WithCacheControl and WithWarningRecorder are applied when a response is written (server/respond.ts).
+    withShutdownGate(d.shutdown), //         WithWaitGroup (in-flight tracking for graceful shutdown)
+    withTimeout(d.requestTimeoutMs), //      WithRequestDeadline + WithTimeoutForNonLongRunningRequests
+    withAuthentication(d.authenticator, d.log), // WithAuthentication
+    withAuthorization(d.authorizer), //      WithAuthorization
+  ];
+  return compose(filters, director);
+}

@@ -1,0 +1,58 @@
+// The server's configuration, as flags (src/cli) or the library (startServer) give it.
+
+export interface ServerOptions {
+  /** --secure-port; 0 picks a free port. */
+  securePort: number;
+  /** --bind-address. */
+  bindAddress: string;
+  /** kubelite: where the embedded store, certificates and kubeconfig live. */
+  dataDir: string;
+  /** --cert-dir: where generated certificates go (default <dataDir>/pki). */
+  certDir?: string;
+  tlsCertFile?: string;
+  tlsPrivateKeyFile?: string;
+  clientCAFile?: string;
+  /** kubelite: extra SANs for the generated serving certificate. */
+  tlsSANs: string[];
+  /** kubelite: where to write the admin kubeconfig ('' = do not write). */
+  writeKubeconfig?: string;
+  /** --etcd-servers. */
+  etcdServers: string[];
+  /** kubelite: the embedded engine: sqlite (default) or memory. */
+  storageBackend: 'sqlite' | 'memory';
+  featureGates: Record<string, boolean>;
+  runtimeConfig: string;
+  authorizationModes: string[];
+  tokenAuthFile?: string;
+  anonymousAuth: boolean;
+  /** --request-timeout in ms. */
+  requestTimeoutMs: number;
+  /** --max-request-body-bytes. */
+  maxRequestBodyBytes: number;
+  /** --service-cluster-ip-range. */
+  serviceClusterIPRange: string;
+  /** --shutdown-delay-duration in ms. */
+  shutdownDelayMs: number;
+  /** -v */
+  verbosity: number;
+}
+
+export function defaultOptions(): ServerOptions {
+  return {
+    securePort: 6443,
+    bindAddress: '127.0.0.1',
+    dataDir: '.kubelite',
+    tlsSANs: [],
+    etcdServers: [],
+    storageBackend: 'sqlite',
+    featureGates: {},
+    runtimeConfig: '',
+    authorizationModes: ['AlwaysAllow'],
+    anonymousAuth: true,
+    requestTimeoutMs: 60_000,
+    maxRequestBodyBytes: 3 * 1024 * 1024,
+    serviceClusterIPRange: '10.0.0.0/24',
+    shutdownDelayMs: 0,
+    verbosity: 0,
+  };
+}

@@ -1,0 +1,77 @@
+// Writing responses: JSON, Status errors and plain text, with the headers every response carries
+// (Warning, Cache-Control) and only headers legal for the request's protocol.
+import { StatusError, type Status } from '../errors/status.js';
+import type { RequestContext } from './request-context.js';
+
+/** Formats one warning as kube's warning recorder does: 299 - "<text>", quotes and backslashes escaped. */
+export function formatWarning(text: string): string {
+  return `299 - "${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+}
+
+const MAX_WARNINGS_RUNES = 4096;
+
+function warningHeaders(warnings: string[]): string[] {
+  const uniq = [...new Set(warnings)];
+  let total = uniq.reduce((n, w) => n + [...w].length, 0);
+  const list = total > MAX_WARNINGS_RUNES ? uniq.map((w) => ([...w].length > 256 ? [...w].slice(0, 256).join('') : w)) : uniq;
+  total = 0;
+  const out: string[] = [];
+  for (const w of list) {
+    total += [...w].length;
+    if (total > MAX_WARNINGS_RUNES) break;
+    out.push(formatWarning(w));
+  }
+  return out;
+}
+
+export function canWrite(ctx: RequestContext): boolean {
+  return !ctx.timedOut && !ctx.res.headersSent && !ctx.res.writableEnded;
+}
+
+/** Headers every response gets; call right before writeHead. */
+export function finalizeHeaders(ctx: RequestContext): void {
+  const res = ctx.res;
+  if (!res.hasHeader('cache-control')) res.setHeader('Cache-Control', 'no-cache, private');
+  if (ctx.warnings.length) res.setHeader('Warning', warningHeaders(ctx.warnings));
+}
+
+export function writeBody(ctx: RequestContext, code: number, contentType: string, body: string | Buffer, headers: Record<string, string | string[]> = {}): void {
+  if (!canWrite(ctx)) return;
+  const res = ctx.res;
+  for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+  res.setHeader('Content-Type', contentType);
+  const buf = typeof body === 'string' ? Buffer.from(body) : body;
+  res.setHeader('Content-Length', String(buf.length));
+  finalizeHeaders(ctx);
+  res.writeHead(code);
+  if (ctx.method === 'HEAD') res.end();
+  else res.end(buf);
+}
+
+export function writeJSON(ctx: RequestContext, code: number, obj: unknown, headers: Record<string, string | string[]> = {}): void {
+  const pretty = wantsPretty(ctx);
+  writeBody(ctx, code, 'application/json', JSON.stringify(obj, null, pretty ? 2 : undefined) + '\n', headers);
+}
+
+export function writeText(ctx: RequestContext, code: number, text: string, headers: Record<string, string | string[]> = {}): void {
+  writeBody(ctx, code, 'text/plain; charset=utf-8', text, headers);
+}
+
+/** `?pretty=true`, or a curl/Wget/browser User-Agent without pretty=false, gives indented JSON. */
+export function wantsPretty(ctx: RequestContext): boolean {
+  const p = ctx.query.get('pretty');
+  if (p !== null) return p === 'true' || p === '1';
+  const ua = String(ctx.req.headers['user-agent'] ?? '');
+  return /^(curl|Wget|Mozilla\/5\.0)/.test(ua);
+}
+
+/** Writes a StatusError (or any error) as the Status kube-apiserver would send. */
+export function writeError(ctx: RequestContext, err: unknown): void {
+  const se = err instanceof StatusError ? err : new StatusError({ code: 500, message: err instanceof Error ? err.message : String(err) });
+  const body: Status = se.toJSON();
+  const headers: Record<string, string> = {};
+  const retry = se.status.details?.retryAfterSeconds;
+  if (retry) headers['Retry-After'] = String(retry);
+  if (se.code === 403 || se.code === 401) headers['X-Content-Type-Options'] = 'nosniff';
+  writeJSON(ctx, se.code, body, headers);
+}
