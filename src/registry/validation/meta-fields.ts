@@ -1,6 +1,6 @@
 // Checks of single ObjectMeta fields, as apimachinery 1.33 words them (api/validation/objectmeta.go and
 // apis/meta/v1/validation). Maps are walked in the object's key order (Go's is random).
-import { fieldErr, GoValue, type FieldError } from '../../errors/field-error.js';
+import { fieldErr, type FieldError } from '../../errors/field-error.js';
 import { goOwnerReferencesValue, goOwnerReferenceValue } from './go-format.js';
 import { isQualifiedName, isValidLabelValue } from './names.js';
 
@@ -123,7 +123,8 @@ export function validateNoNewFinalizers(newFinalizers: unknown, oldFinalizers: u
   const old = new Set(stringList(oldFinalizers));
   const extra = [...new Set(stringList(newFinalizers).filter((f) => !old.has(f)))].sort();
   if (!extra.length) return [];
-  const list = new GoValue(`[]string{${extra.map((f) => JSON.stringify(f)).join(', ')}}`).text;
+  // Go's %#v of the sorted []string.
+  const list = `[]string{${extra.map((f) => JSON.stringify(f)).join(', ')}}`;
   return [fieldErr.forbidden(path, `no new finalizers can be added if the object is being deleted, found new finalizers ${list}`)];
 }
 

@@ -8,7 +8,8 @@
 /** A name rule as kube's ValidateNameFunc: `prefix` is true when the value is a generateName prefix. */
 export type NameValidator = (name: string, prefix: boolean) => string[];
 
-const byteString = (s: string): string => Buffer.from(s, 'utf8').toString('latin1');
+const NON_ASCII = /[^\x00-\x7f]/;
+const byteString = (s: string): string => (NON_ASCII.test(s) ? Buffer.from(s, 'utf8').toString('latin1') : s);
 
 export const maxLenError = (length: number): string => `must be no more than ${length} characters`;
 export const emptyError = (): string => 'must be non-empty';
