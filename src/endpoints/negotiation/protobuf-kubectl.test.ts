@@ -10,7 +10,7 @@ import { decodeProtobufObject, encodeProtobufObject } from './protobuf.js';
 
 interface Capture {
   command: string;
-  url: string;
+  request: string;
   hex: string;
   json: Record<string, unknown>;
 }
@@ -18,7 +18,7 @@ interface Capture {
 const captures: Capture[] = [
   {
     command: 'kubectl create namespace ns9',
-    url: '/api/v1/namespaces',
+    request: 'POST /api/v1/namespaces',
     hex:
       '6b3873000a0f0a02763112094e616d657370616365121b0a130a036e733912001a0022002a0032003800420012001a02' +
       '0a001a002200',
@@ -26,7 +26,7 @@ const captures: Capture[] = [
   },
   {
     command: 'kubectl create configmap cm1 --from-literal=a=1 --from-literal=empty= --from-file=bin=bin.dat',
-    url: '/api/v1/namespaces/default/configmaps',
+    request: 'POST /api/v1/namespaces/default/configmaps',
     hex:
       '6b3873000a0f0a0276311209436f6e6669674d6170123b0a130a03636d3112001a0022002a0032003800420012060a01' +
       '6112013112090a05656d70747912001a110a0362696e120a6c696e65310a000102ff1a002200',
@@ -34,7 +34,7 @@ const captures: Capture[] = [
   },
   {
     command: 'kubectl create secret generic s1 --from-literal=user=admin --from-literal=empty= --type=Opaque',
-    url: '/api/v1/namespaces/default/secrets',
+    request: 'POST /api/v1/namespaces/default/secrets',
     hex:
       '6b3873000a0c0a027631120653656372657412360a120a02733112001a0022002a0032003800420012090a05656d7074' +
       '791200120d0a0475736572120561646d696e1a064f70617175651a002200',
@@ -42,7 +42,7 @@ const captures: Capture[] = [
   },
   {
     command: 'kubectl create serviceaccount sa1',
-    url: '/api/v1/namespaces/default/serviceaccounts',
+    request: 'POST /api/v1/namespaces/default/serviceaccounts',
     hex:
       '6b3873000a140a027631120e536572766963654163636f756e7412150a130a0373613112001a0022002a003200380042' +
       '001a002200',
@@ -50,7 +50,7 @@ const captures: Capture[] = [
   },
   {
     command: 'kubectl create role r1 --verb=get,list --resource=pods,configmaps --resource-name=x',
-    url: '/apis/rbac.authorization.k8s.io/v1/namespaces/default/roles',
+    request: 'POST /apis/rbac.authorization.k8s.io/v1/namespaces/default/roles',
     hex:
       '6b3873000a240a1c726261632e617574686f72697a6174696f6e2e6b38732e696f2f76311204526f6c6512380a120a02' +
       '723112001a0022002a0032003800420012220a036765740a046c69737412001a04706f64731a0a636f6e6669676d6170' +
@@ -59,7 +59,7 @@ const captures: Capture[] = [
   },
   {
     command: 'kubectl create rolebinding rb1 --role=r1 --user=alice --serviceaccount=default:sa1 --group=g1',
-    url: '/apis/rbac.authorization.k8s.io/v1/namespaces/default/rolebindings',
+    request: 'POST /apis/rbac.authorization.k8s.io/v1/namespaces/default/rolebindings',
     hex:
       '6b3873000a2b0a1c726261632e617574686f72697a6174696f6e2e6b38732e696f2f7631120b526f6c6542696e64696e' +
       '6712b4010a130a0372623112001a0022002a00320038004200122a0a04557365721219726261632e617574686f72697a' +
@@ -70,7 +70,7 @@ const captures: Capture[] = [
   },
   {
     command: 'kubectl create clusterrolebinding crb1 --clusterrole=cr1 --user=bob',
-    url: '/apis/rbac.authorization.k8s.io/v1/clusterrolebindings',
+    request: 'POST /apis/rbac.authorization.k8s.io/v1/clusterrolebindings',
     hex:
       '6b3873000a320a1c726261632e617574686f72697a6174696f6e2e6b38732e696f2f76311212436c7573746572526f6c' +
       '6542696e64696e67126f0a140a046372623112001a0022002a0032003800420012280a04557365721219726261632e61' +
@@ -80,7 +80,7 @@ const captures: Capture[] = [
   },
   {
     command: 'kubectl create deployment d1 --image=nginx --replicas=0 --port=80',
-    url: '/apis/apps/v1/namespaces/default/deployments',
+    request: 'POST /apis/apps/v1/namespaces/default/deployments',
     hex:
       '6b3873000a150a07617070732f7631120a4465706c6f796d656e7412b4010a1d0a02643112001a0022002a0032003800' +
       '42005a090a03617070120264311284010800120b0a090a03617070120264311a6b0a1b0a0012001a0022002a00320038' +
@@ -91,7 +91,7 @@ const captures: Capture[] = [
   },
   {
     command: 'kubectl create job j1 --image=busybox -- echo hi',
-    url: '/apis/batch/v1/namespaces/default/jobs',
+    request: 'POST /apis/batch/v1/namespaces/default/jobs',
     hex:
       '6b3873000a0f0a0862617463682f763112034a6f621284010a120a026a3112001a0022002a0032003800420012643262' +
       '0a100a0012001a0022002a00320038004200124e122b0a026a31120762757379626f781a046563686f1a0268692a0042' +
@@ -101,7 +101,7 @@ const captures: Capture[] = [
   },
   {
     command: 'kubectl create cronjob cj1 --image=busybox --schedule=*/1 * * * * -- date',
-    url: '/apis/batch/v1/namespaces/default/cronjobs',
+    request: 'POST /apis/batch/v1/namespaces/default/cronjobs',
     hex:
       '6b3873000a130a0862617463682f7631120743726f6e4a6f6212a7010a130a03636a3112001a0022002a003200380042' +
       '00128d010a0b2a2f31202a202a202a202a1a002a7c0a130a03636a3112001a0022002a00320038004200126532630a10' +
@@ -112,7 +112,7 @@ const captures: Capture[] = [
   },
   {
     command: 'kubectl create quota q1 --hard=cpu=1,memory=1Gi,pods=2 --scopes=BestEffort',
-    url: '/api/v1/namespaces/default/resourcequotas',
+    request: 'POST /api/v1/namespaces/default/resourcequotas',
     hex:
       '6b3873000a130a027631120d5265736f7572636551756f7461124e0a120a02713112001a0022002a0032003800420012' +
       '360a0a0a0363707512030a01310a0f0a066d656d6f727912050a033147690a0b0a04706f647312030a0132120a426573' +
@@ -121,7 +121,7 @@ const captures: Capture[] = [
   },
   {
     command: 'kubectl create priorityclass pc1 --value=1000 --description=hi --preemption-policy=Never',
-    url: '/apis/scheduling.k8s.io/v1/priorityclasses',
+    request: 'POST /apis/scheduling.k8s.io/v1/priorityclasses',
     hex:
       '6b3873000a250a147363686564756c696e672e6b38732e696f2f7631120d5072696f72697479436c61737312250a130a' +
       '0370633112001a0022002a0032003800420010e8071800220268692a054e657665721a002200',
@@ -129,7 +129,7 @@ const captures: Capture[] = [
   },
   {
     command: 'kubectl create pdb pdb1 --selector=app=x --min-available=0',
-    url: '/apis/policy/v1/namespaces/default/poddisruptionbudgets',
+    request: 'POST /apis/policy/v1/namespaces/default/poddisruptionbudgets',
     hex:
       '6b3873000a200a09706f6c6963792f76311213506f6444697372757074696f6e42756467657412380a140a0470646231' +
       '12001a0022002a0032003800420012140a06080010001a00120a0a080a036170701201781a0a08001800200028003000' +
@@ -138,7 +138,7 @@ const captures: Capture[] = [
   },
   {
     command: 'kubectl create pdb pdb2 --selector=app=x --max-unavailable=50%',
-    url: '/apis/policy/v1/namespaces/default/poddisruptionbudgets',
+    request: 'POST /apis/policy/v1/namespaces/default/poddisruptionbudgets',
     hex:
       '6b3873000a200a09706f6c6963792f76311213506f6444697372757074696f6e427564676574123b0a140a0470646232' +
       '12001a0022002a003200380042001217120a0a080a036170701201781a09080110001a033530251a0a08001800200028' +
@@ -147,7 +147,7 @@ const captures: Capture[] = [
   },
   {
     command: 'kubectl create service clusterip svc1 --tcp=80:8080',
-    url: '/api/v1/namespaces/default/services',
+    request: 'POST /api/v1/namespaces/default/services',
     hex:
       '6b3873000a0d0a027631120753657276696365126c0a210a047376633112001a0022002a003200380042005a0b0a0361' +
       '707012047376633112430a1b0a0738302d38303830120354435018502207080010903f1a002800120b0a036170701204' +
@@ -156,7 +156,7 @@ const captures: Capture[] = [
   },
   {
     command: 'kubectl create service nodeport svc2 --tcp=80:http --node-port=30080',
-    url: '/api/v1/namespaces/default/services',
+    request: 'POST /api/v1/namespaces/default/services',
     hex:
       '6b3873000a0d0a02763112075365727669636512700a210a047376633212001a0022002a003200380042005a0b0a0361' +
       '707012047376633212470a200a0738302d6874747012035443501850220a080110001a04687474702880eb01120b0a03' +
@@ -165,7 +165,7 @@ const captures: Capture[] = [
   },
   {
     command: 'kubectl create ingress ing1 --rule=foo.com/bar*=svc1:8080,tls=sec --class=nginx',
-    url: '/apis/networking.k8s.io/v1/namespaces/default/ingresses',
+    request: 'POST /apis/networking.k8s.io/v1/namespaces/default/ingresses',
     hex:
       '6b3873000a1f0a146e6574776f726b696e672e6b38732e696f2f76311207496e677265737312630a140a04696e673112' +
       '001a0022002a003200380042001247120e0a07666f6f2e636f6d12037365631a2e0a07666f6f2e636f6d12230a210a1f' +
@@ -174,7 +174,7 @@ const captures: Capture[] = [
   },
   {
     command: 'kubectl create clusterrole cr2 --aggregation-rule=a=b',
-    url: '/apis/rbac.authorization.k8s.io/v1/clusterroles',
+    request: 'POST /apis/rbac.authorization.k8s.io/v1/clusterroles',
     hex:
       '6b3873000a2b0a1c726261632e617574686f72697a6174696f6e2e6b38732e696f2f7631120b436c7573746572526f6c' +
       '6512210a130a0363723212001a0022002a003200380042001a0a0a080a060a01611201621a002200',
@@ -182,7 +182,7 @@ const captures: Capture[] = [
   },
   {
     command: 'kubectl create secret docker-registry dr1 --docker-server=r.io --docker-username=u --docker-password=p',
-    url: '/api/v1/namespaces/default/secrets',
+    request: 'POST /api/v1/namespaces/default/secrets',
     hex:
       '6b3873000a0c0a0276311206536563726574128c010a130a0364723112001a0022002a0032003800420012550a112e64' +
       '6f636b6572636f6e6669676a736f6e12407b226175746873223a7b22722e696f223a7b22757365726e616d65223a2275' +
@@ -192,7 +192,7 @@ const captures: Capture[] = [
   },
   {
     command: 'kubectl create clusterrole cr1 --verb=get --non-resource-url=/healthz',
-    url: '/apis/rbac.authorization.k8s.io/v1/clusterroles',
+    request: 'POST /apis/rbac.authorization.k8s.io/v1/clusterroles',
     hex:
       '6b3873000a2b0a1c726261632e617574686f72697a6174696f6e2e6b38732e696f2f7631120b436c7573746572526f6c' +
       '6512260a130a0363723112001a0022002a00320038004200120f0a036765742a082f6865616c74687a1a002200',
@@ -200,7 +200,7 @@ const captures: Capture[] = [
   },
   {
     command: 'kubectl create token sa1 --duration=1h --audience=a1',
-    url: '/api/v1/namespaces/default/serviceaccounts/sa1/token',
+    request: 'POST /api/v1/namespaces/default/serviceaccounts/sa1/token',
     hex:
       '6b3873000a280a1861757468656e7469636174696f6e2e6b38732e696f2f7631120c546f6b656e526571756573741221' +
       '0a100a0012001a0022002a0032003800420012070a02613120901c1a040a0012001a002200',
@@ -208,7 +208,7 @@ const captures: Capture[] = [
   },
   {
     command: 'kubectl auth can-i create configmaps',
-    url: '/apis/authorization.k8s.io/v1/selfsubjectaccessreviews',
+    request: 'POST /apis/authorization.k8s.io/v1/selfsubjectaccessreviews',
     hex:
       '6b3873000a320a17617574686f72697a6174696f6e2e6b38732e696f2f7631121753656c665375626a65637441636365' +
       '737352657669657712450a100a0012001a0022002a0032003800420012270a250a0764656661756c7412066372656174' +
@@ -217,7 +217,7 @@ const captures: Capture[] = [
   },
   {
     command: 'kubectl auth can-i get /healthz',
-    url: '/apis/authorization.k8s.io/v1/selfsubjectaccessreviews',
+    request: 'POST /apis/authorization.k8s.io/v1/selfsubjectaccessreviews',
     hex:
       '6b3873000a320a17617574686f72697a6174696f6e2e6b38732e696f2f7631121753656c665375626a65637441636365' +
       '7373526576696577122f0a100a0012001a0022002a003200380042001211120f0a082f6865616c74687a12036765741a' +
@@ -226,16 +226,28 @@ const captures: Capture[] = [
   },
   {
     command: 'kubectl auth whoami',
-    url: '/apis/authentication.k8s.io/v1/selfsubjectreviews',
+    request: 'POST /apis/authentication.k8s.io/v1/selfsubjectreviews',
     hex:
       '6b3873000a2d0a1861757468656e7469636174696f6e2e6b38732e696f2f7631121153656c665375626a656374526576' +
       '696577121a0a100a0012001a0022002a0032003800420012060a040a0012001a002200',
     json: {kind:'SelfSubjectReview',apiVersion:'authentication.k8s.io/v1',metadata:{},status:{userInfo:{}}},
   },
+  {
+    command: 'kubectl drain n1 --disable-eviction --grace-period=0',
+    request: 'DELETE /api/v1/namespaces/default/pods/p1',
+    hex: '6b3873000a130a027631120d44656c6574654f7074696f6e73120208001a002200',
+    json: { kind: 'DeleteOptions', apiVersion: 'v1', gracePeriodSeconds: 0 },
+  },
+  {
+    command: 'kubectl drain n1 --grace-period=5 (server without the eviction sub-resource)',
+    request: 'DELETE /api/v1/namespaces/default/pods/p1',
+    hex: '6b3873000a130a027631120d44656c6574654f7074696f6e73120208051a002200',
+    json: { kind: 'DeleteOptions', apiVersion: 'v1', gracePeriodSeconds: 5 },
+  },
 ];
 
 for (const c of captures) {
-  test(`${c.command} (POST ${c.url})`, () => {
+  test(`${c.command} (${c.request})`, () => {
     const body = Buffer.from(c.hex, 'hex');
     const expected = { apiVersion: c.json.apiVersion as string, kind: c.json.kind as string };
     assert.deepStrictEqual(decodeProtobufObject(body, expected), c.json);
