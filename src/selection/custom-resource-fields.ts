@@ -1,8 +1,7 @@
 // Field selectors on custom resources: metadata.name, metadata.namespace (namespaced kinds only) and
 // the CRD version's `selectableFields[].jsonPath`, as apiextensions-apiserver's converter and
 // strategy do. The label of a selectable field is its JSONPath without the leading dot.
-import type { FieldSet } from './field-sets.js';
-import { objectMetaFields } from './field-sets.js';
+import { makeFieldSet, objectMetaExtractors, type FieldExtractor, type FieldSet } from './field-sets.js';
 import { SelectorError } from './label-requirement.js';
 
 export interface CustomResourceFieldOptions {
@@ -39,19 +38,18 @@ function lookup(obj: unknown, segs: readonly string[]): unknown {
 }
 
 export function customResourceFieldSet(opts: CustomResourceFieldOptions): FieldSet {
-  const selectable = (opts.selectableFields ?? []).map((p) => ({ label: p.replace(/^\./, ''), segs: jsonPathSegments(p) }));
-  const custom = new Set(selectable.map((s) => s.label));
+  const extractors: Record<string, FieldExtractor> = objectMetaExtractors(opts.namespaced);
+  const custom = new Set<string>();
+  for (const path of opts.selectableFields ?? []) {
+    const label = path.replace(/^\./, '');
+    const segs = jsonPathSegments(path);
+    custom.add(label);
+    extractors[label] = (obj) => sprint(lookup(obj, segs));
+  }
   const labels = ['metadata.name', ...(opts.namespaced ? ['metadata.namespace'] : []), ...custom];
-  return {
-    labels,
-    convert(label, value) {
-      if (label === 'metadata.name' || (opts.namespaced && label === 'metadata.namespace') || custom.has(label)) return { field: label, value };
-      throw new SelectorError(`field label not supported: ${label}`);
-    },
-    fields(obj) {
-      const out = objectMetaFields(obj, opts.namespaced);
-      for (const s of selectable) out[s.label] = sprint(lookup(obj, s.segs));
-      return out;
-    },
+  const convert: FieldSet['convert'] = (label, value) => {
+    if (label === 'metadata.name' || (opts.namespaced && label === 'metadata.namespace') || custom.has(label)) return { field: label, value };
+    throw new SelectorError(`field label not supported: ${label}`);
   };
+  return makeFieldSet(labels, convert, extractors);
 }

@@ -41,9 +41,14 @@ export class FieldSelector {
   }
 
   matches(fields: Fields): boolean {
+    return this.matchesWith((f) => get(fields, f));
+  }
+
+  /** Matches with values read one at a time (e.g. FieldSet.value), so unused fields are never computed. */
+  matchesWith(read: (field: string) => string): boolean {
     if (this.nothing) return false;
     for (const t of this.terms) {
-      const equal = get(fields, t.field) === t.value;
+      const equal = read(t.field) === t.value;
       if (equal !== (t.operator === '=')) return false;
     }
     return true;

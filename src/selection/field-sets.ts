@@ -16,11 +16,16 @@ export interface FieldSet {
   readonly labels: readonly string[];
   /** kube's field label conversion: the label objects are matched on, or a SelectorError with kube's text. */
   convert(label: string, value: string): { field: string; value: string };
-  /** The field values of one object, keyed by the labels `convert` returns. */
+  /** All field values of one object, keyed by the labels `convert` returns. */
   fields(obj: unknown): Record<string, string>;
+  /** One field value of an object ("" for fields the resource does not set), without building the rest. */
+  value(obj: unknown, field: string): string;
 }
 
 type Obj = Record<string, unknown>;
+/** Reads one field value from an object. */
+export type FieldExtractor = (obj: unknown) => string;
+type Extract = FieldExtractor;
 const asObj = (v: unknown): Obj => (v !== null && typeof v === 'object' ? (v as Obj) : {});
 const at = (obj: unknown, ...path: string[]): unknown => path.reduce<unknown>((o, k) => asObj(o)[k], obj);
 /** A string field as Go reads it from a typed struct: absent is "". */
@@ -33,11 +38,12 @@ const int = (obj: unknown, ...path: string[]): string => {
   const v = at(obj, ...path);
   return typeof v === 'number' && Number.isFinite(v) ? String(Math.trunc(v)) : '0';
 };
+const strAt = (...path: string[]): Extract => (o) => str(o, ...path);
 
-/** generic.ObjectMetaFieldsSet. */
-export function objectMetaFields(obj: unknown, namespaced: boolean): Record<string, string> {
-  const out: Record<string, string> = { 'metadata.name': str(obj, 'metadata', 'name') };
-  if (namespaced) out['metadata.namespace'] = str(obj, 'metadata', 'namespace');
+/** generic.ObjectMetaFieldsSet as extractors. */
+export function objectMetaExtractors(namespaced: boolean): Record<string, Extract> {
+  const out: Record<string, Extract> = { 'metadata.name': strAt('metadata', 'name') };
+  if (namespaced) out['metadata.namespace'] = strAt('metadata', 'namespace');
   return out;
 }
 
@@ -55,61 +61,46 @@ interface KindSpec {
   /** Accepted label → label matched on (usually itself). */
   accepted: Record<string, string>;
   reject?: (label: string, version: string) => string;
-  fields: (obj: unknown) => Record<string, string>;
+  /** What ToSelectableFields sets, without the metadata fields. */
+  fields: Record<string, Extract>;
+  namespaced: boolean;
 }
 
 const same = (...labels: string[]): Record<string, string> => Object.fromEntries(labels.map((l) => [l, l]));
 
-function podFields(pod: unknown): Record<string, string> {
-  const ips = at(pod, 'status', 'podIPs');
-  const first = Array.isArray(ips) && ips.length > 0 ? str(ips[0], 'ip') : str(pod, 'status', 'podIP');
-  return {
-    'spec.nodeName': str(pod, 'spec', 'nodeName'),
-    'spec.restartPolicy': str(pod, 'spec', 'restartPolicy'),
-    'spec.schedulerName': str(pod, 'spec', 'schedulerName'),
-    'spec.serviceAccountName': str(pod, 'spec', 'serviceAccountName'),
-    'spec.hostNetwork': bool(pod, 'spec', 'hostNetwork'),
-    'status.phase': str(pod, 'status', 'phase'),
-    'status.podIP': first,
-    'status.nominatedNodeName': str(pod, 'status', 'nominatedNodeName'),
-    ...objectMetaFields(pod, true),
-  };
-}
+const POD_FIELDS: Record<string, Extract> = {
+  'spec.nodeName': strAt('spec', 'nodeName'),
+  'spec.restartPolicy': strAt('spec', 'restartPolicy'),
+  'spec.schedulerName': strAt('spec', 'schedulerName'),
+  'spec.serviceAccountName': strAt('spec', 'serviceAccountName'),
+  'spec.hostNetwork': (o) => bool(o, 'spec', 'hostNetwork'),
+  'status.phase': strAt('status', 'phase'),
+  // kube reads the first of status.podIPs; status.podIP is its v1 mirror when podIPs is absent.
+  'status.podIP': (o) => {
+    const ips = at(o, 'status', 'podIPs');
+    return Array.isArray(ips) && ips.length > 0 ? str(ips[0], 'ip') : str(o, 'status', 'podIP');
+  },
+  'status.nominatedNodeName': strAt('status', 'nominatedNodeName'),
+};
+
+/** The object an event is about: core/v1 `involvedObject` or events.k8s.io/v1 `regarding`. */
+const eventRef = (ev: unknown): unknown => at(ev, 'involvedObject') ?? at(ev, 'regarding');
+const eventReporting = (ev: unknown): string => str(ev, 'reportingComponent') || str(ev, 'reportingController');
 
 /** Event fields under the core/v1 labels; reads either the core/v1 or the events.k8s.io/v1 form. */
-function eventFields(ev: unknown): Record<string, string> {
-  const ref = at(ev, 'involvedObject') ?? at(ev, 'regarding');
-  const reporting = str(ev, 'reportingComponent') || str(ev, 'reportingController');
-  const component = str(ev, 'source', 'component') || str(ev, 'deprecatedSource', 'component');
-  return {
-    'involvedObject.kind': str(ref, 'kind'),
-    'involvedObject.namespace': str(ref, 'namespace'),
-    'involvedObject.name': str(ref, 'name'),
-    'involvedObject.uid': str(ref, 'uid'),
-    'involvedObject.apiVersion': str(ref, 'apiVersion'),
-    'involvedObject.resourceVersion': str(ref, 'resourceVersion'),
-    'involvedObject.fieldPath': str(ref, 'fieldPath'),
-    reason: str(ev, 'reason'),
-    reportingComponent: reporting,
-    source: component || reporting,
-    type: str(ev, 'type'),
-    ...objectMetaFields(ev, true),
-  };
-}
-
-const EVENT_LABELS = [
-  'involvedObject.kind',
-  'involvedObject.namespace',
-  'involvedObject.name',
-  'involvedObject.uid',
-  'involvedObject.apiVersion',
-  'involvedObject.resourceVersion',
-  'involvedObject.fieldPath',
-  'reason',
-  'reportingComponent',
-  'source',
-  'type',
-];
+const EVENT_FIELDS: Record<string, Extract> = {
+  'involvedObject.kind': (o) => str(eventRef(o), 'kind'),
+  'involvedObject.namespace': (o) => str(eventRef(o), 'namespace'),
+  'involvedObject.name': (o) => str(eventRef(o), 'name'),
+  'involvedObject.uid': (o) => str(eventRef(o), 'uid'),
+  'involvedObject.apiVersion': (o) => str(eventRef(o), 'apiVersion'),
+  'involvedObject.resourceVersion': (o) => str(eventRef(o), 'resourceVersion'),
+  'involvedObject.fieldPath': (o) => str(eventRef(o), 'fieldPath'),
+  reason: strAt('reason'),
+  reportingComponent: eventReporting,
+  source: (o) => str(o, 'source', 'component') || str(o, 'deprecatedSource', 'component') || eventReporting(o),
+  type: strAt('type'),
+};
 
 const KINDS: Record<string, KindSpec> = {
   '/pods': {
@@ -129,31 +120,38 @@ const KINDS: Record<string, KindSpec> = {
       ),
       'spec.host': 'spec.nodeName', // old v1 clients
     },
-    fields: podFields,
+    fields: POD_FIELDS,
+    namespaced: true,
   },
   '/nodes': {
     accepted: same('metadata.name', 'spec.unschedulable'),
-    fields: (o) => ({ ...objectMetaFields(o, false), 'spec.unschedulable': bool(o, 'spec', 'unschedulable') }),
+    fields: { 'spec.unschedulable': (o) => bool(o, 'spec', 'unschedulable') },
+    namespaced: false,
   },
   '/replicationcontrollers': {
     accepted: same('metadata.name', 'metadata.namespace', 'status.replicas'),
-    fields: (o) => ({ ...objectMetaFields(o, true), 'status.replicas': int(o, 'status', 'replicas') }),
+    fields: { 'status.replicas': (o) => int(o, 'status', 'replicas') },
+    namespaced: true,
   },
   '/events': {
-    accepted: same(...EVENT_LABELS, 'metadata.namespace', 'metadata.name'),
-    fields: eventFields,
+    accepted: same(...Object.keys(EVENT_FIELDS), 'metadata.namespace', 'metadata.name'),
+    fields: EVENT_FIELDS,
+    namespaced: true,
   },
   '/namespaces': {
     accepted: same('status.phase', 'metadata.name'),
-    fields: (o) => ({ ...objectMetaFields(o, false), 'status.phase': str(o, 'status', 'phase') }),
+    fields: { 'status.phase': strAt('status', 'phase') },
+    namespaced: false,
   },
   '/secrets': {
     accepted: same('type', 'metadata.namespace', 'metadata.name'),
-    fields: (o) => ({ ...objectMetaFields(o, true), type: str(o, 'type') }),
+    fields: { type: strAt('type') },
+    namespaced: true,
   },
   '/services': {
     accepted: same('metadata.namespace', 'metadata.name', 'spec.clusterIP', 'spec.type'),
-    fields: (o) => ({ ...objectMetaFields(o, true), 'spec.clusterIP': str(o, 'spec', 'clusterIP'), 'spec.type': str(o, 'spec', 'type') }),
+    fields: { 'spec.clusterIP': strAt('spec', 'clusterIP'), 'spec.type': strAt('spec', 'type') },
+    namespaced: true,
   },
   // events.k8s.io/v1 shares the core Event storage: its own spellings map onto the core labels, and
   // the core spellings (involvedObject.*) are rejected here.
@@ -173,37 +171,61 @@ const KINDS: Record<string, KindSpec> = {
       'metadata.namespace': 'metadata.namespace',
       'metadata.name': 'metadata.name',
     },
-    fields: eventFields,
+    fields: EVENT_FIELDS,
+    namespaced: true,
   },
   'batch/jobs': {
     accepted: same('metadata.name', 'metadata.namespace', 'status.successful'),
     reject: (label) => `field label "${label}" not supported for Job`,
     // The label says "successful", the field is status.succeeded.
-    fields: (o) => ({ ...objectMetaFields(o, true), 'status.successful': int(o, 'status', 'succeeded') }),
+    fields: { 'status.successful': (o) => int(o, 'status', 'succeeded') },
+    namespaced: true,
   },
   'certificates.k8s.io/certificatesigningrequests': {
     accepted: same('metadata.name', 'spec.signerName'),
-    fields: (o) => ({ ...objectMetaFields(o, false), 'spec.signerName': str(o, 'spec', 'signerName') }),
+    fields: { 'spec.signerName': strAt('spec', 'signerName') },
+    namespaced: false,
   },
   // Served only with their feature gates (off by default in 1.33).
   'certificates.k8s.io/clustertrustbundles': {
     accepted: same('metadata.name', 'spec.signerName'),
-    fields: (o) => ({ ...objectMetaFields(o, false), 'spec.signerName': str(o, 'spec', 'signerName') }),
+    fields: { 'spec.signerName': strAt('spec', 'signerName') },
+    namespaced: false,
   },
   'resource.k8s.io/resourceslices': {
     accepted: same('metadata.name', 'spec.nodeName', 'spec.driver'),
     reject: (label, version) => `field label not supported for resource.k8s.io/${version}, Kind=ResourceSlice: ${label}`,
-    fields: (o) => ({ ...objectMetaFields(o, false), 'spec.nodeName': str(o, 'spec', 'nodeName'), 'spec.driver': str(o, 'spec', 'driver') }),
+    fields: { 'spec.nodeName': strAt('spec', 'nodeName'), 'spec.driver': strAt('spec', 'driver') },
+    namespaced: false,
   },
 };
 
+/** A FieldSet from a conversion and the extractors of every field an object has. */
+export function makeFieldSet(
+  labels: readonly string[],
+  convert: FieldSet['convert'],
+  extractors: Readonly<Record<string, Extract>>,
+): FieldSet {
+  const entries = Object.entries(extractors);
+  const byName = new Map(entries);
+  return {
+    labels,
+    convert,
+    fields(obj) {
+      const out: Record<string, string> = {};
+      for (const [k, f] of entries) out[k] = f(obj);
+      return out;
+    },
+    value(obj, field) {
+      const f = byName.get(field);
+      return f ? f(obj) : '';
+    },
+  };
+}
+
 const keyOf = (gr: GroupResource): string => `${gr.group}/${gr.resource}`;
 
-const DEFAULT_SET: FieldSet = {
-  labels: META,
-  convert: defaultConvert,
-  fields: (o) => objectMetaFields(o, true),
-};
+const DEFAULT_SET: FieldSet = makeFieldSet(META, defaultConvert, objectMetaExtractors(true));
 
 const builtinSets = new Map<string, FieldSet>();
 
@@ -225,15 +247,12 @@ export function builtinFieldSet(gr: GroupResource, version = 'v1beta1'): FieldSe
 function fromSpec(spec: KindSpec, version: string): FieldSet {
   const accepted = new Map(Object.entries(spec.accepted));
   const reject = spec.reject ?? notSupported;
-  return {
-    labels: [...accepted.keys()],
-    convert(label, value) {
-      const field = accepted.get(label);
-      if (field === undefined) throw new SelectorError(reject(label, version));
-      return { field, value };
-    },
-    fields: spec.fields,
+  const convert: FieldSet['convert'] = (label, value) => {
+    const field = accepted.get(label);
+    if (field === undefined) throw new SelectorError(reject(label, version));
+    return { field, value };
   };
+  return makeFieldSet([...accepted.keys()], convert, { ...objectMetaExtractors(spec.namespaced), ...spec.fields });
 }
 
 /** The labels a field selector may use on a built-in resource. */

@@ -88,24 +88,24 @@ export function requirementErrors(key: string, operator: string, values: readonl
   const errs: FieldError[] = [];
   const keyMsgs = isQualifiedName(key);
   if (keyMsgs.length) errs.push({ type: 'FieldValueInvalid', field: 'key', value: new GoValue(goQuote(key)), detail: keyMsgs.join('; ') });
-  const all = new GoValue(goStringSlice(values));
+  const all = (): GoValue => new GoValue(goStringSlice(values));
   switch (operator) {
     case 'in':
     case 'notin':
-      if (values.length === 0) errs.push({ type: 'FieldValueInvalid', field: 'values', value: all, detail: "for 'in', 'notin' operators, values set can't be empty" });
+      if (values.length === 0) errs.push({ type: 'FieldValueInvalid', field: 'values', value: all(), detail: "for 'in', 'notin' operators, values set can't be empty" });
       break;
     case '=':
     case '==':
     case '!=':
-      if (values.length !== 1) errs.push({ type: 'FieldValueInvalid', field: 'values', value: all, detail: 'exact-match compatibility requires one single value' });
+      if (values.length !== 1) errs.push({ type: 'FieldValueInvalid', field: 'values', value: all(), detail: 'exact-match compatibility requires one single value' });
       break;
     case 'exists':
     case '!':
-      if (values.length !== 0) errs.push({ type: 'FieldValueInvalid', field: 'values', value: all, detail: 'values set must be empty for exists and does not exist' });
+      if (values.length !== 0) errs.push({ type: 'FieldValueInvalid', field: 'values', value: all(), detail: 'values set must be empty for exists and does not exist' });
       break;
     case 'gt':
     case 'lt':
-      if (values.length !== 1) errs.push({ type: 'FieldValueInvalid', field: 'values', value: all, detail: "for 'Gt', 'Lt' operators, exactly one value is required" });
+      if (values.length !== 1) errs.push({ type: 'FieldValueInvalid', field: 'values', value: all(), detail: "for 'Gt', 'Lt' operators, exactly one value is required" });
       values.forEach((v, i) => {
         if (parseInt64(v) === undefined) {
           errs.push({ type: 'FieldValueInvalid', field: `values[${i}]`, value: new GoValue(goQuote(v)), detail: "for 'Gt', 'Lt' operators, the value must be an integer" });

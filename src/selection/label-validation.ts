@@ -19,7 +19,12 @@ const DNS1123_SUBDOMAIN_MSG =
   "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character";
 const DNS1123_SUBDOMAIN_MAX = 253;
 
-export const byteLength = (s: string): number => Buffer.byteLength(s, 'utf8');
+/** Whether the UTF-8 form is longer than `max` bytes (a UTF-16 unit takes 1 to 3 bytes, so most strings need no count). */
+export function longerThanBytes(s: string, max: number): boolean {
+  if (s.length > max) return true;
+  if (s.length * 3 <= max) return false;
+  return Buffer.byteLength(s, 'utf8') > max;
+}
 
 export const maxLenError = (n: number): string => `must be no more than ${n} characters`;
 export const emptyError = (): string => 'must be non-empty';
@@ -32,7 +37,7 @@ export function regexError(msg: string, fmt: string, ...examples: string[]): str
 
 export function isDNS1123Subdomain(value: string): string[] {
   const errs: string[] = [];
-  if (byteLength(value) > DNS1123_SUBDOMAIN_MAX) errs.push(maxLenError(DNS1123_SUBDOMAIN_MAX));
+  if (longerThanBytes(value, DNS1123_SUBDOMAIN_MAX)) errs.push(maxLenError(DNS1123_SUBDOMAIN_MAX));
   if (!DNS1123_SUBDOMAIN_RE.test(value)) errs.push(regexError(DNS1123_SUBDOMAIN_MSG, DNS1123_SUBDOMAIN_FMT, 'example.com'));
   return errs;
 }
@@ -55,14 +60,14 @@ export function isQualifiedName(value: string): string[] {
     ];
   }
   if (name.length === 0) errs.push(`name part ${emptyError()}`);
-  else if (byteLength(name) > QNAME_MAX) errs.push(`name part ${maxLenError(QNAME_MAX)}`);
+  else if (longerThanBytes(name, QNAME_MAX)) errs.push(`name part ${maxLenError(QNAME_MAX)}`);
   if (!QNAME_RE.test(name)) errs.push(`name part ${regexError(QNAME_MSG, QNAME_FMT, 'MyName', 'my.name', '123-abc')}`);
   return errs;
 }
 
 export function isValidLabelValue(value: string): string[] {
   const errs: string[] = [];
-  if (byteLength(value) > LABEL_VALUE_MAX_LENGTH) errs.push(maxLenError(LABEL_VALUE_MAX_LENGTH));
+  if (longerThanBytes(value, LABEL_VALUE_MAX_LENGTH)) errs.push(maxLenError(LABEL_VALUE_MAX_LENGTH));
   if (!LABEL_VALUE_RE.test(value)) errs.push(regexError(LABEL_VALUE_MSG, LABEL_VALUE_FMT, 'MyValue', 'my_value', '12345'));
   return errs;
 }

@@ -29,7 +29,7 @@ export class SelectionPredicate {
   matches(obj: unknown): boolean {
     if (this.isEmpty()) return true;
     if (!this.label.matches(labelsOf(obj))) return false;
-    return this.field.isEmpty() || this.field.matches(this.fieldSet.fields(obj));
+    return this.field.isEmpty() || this.field.matchesWith((f) => this.fieldSet.value(obj, f));
   }
 
   /** The one object name the predicate can match (`metadata.name=<n>`), so storage can get instead of list. */
