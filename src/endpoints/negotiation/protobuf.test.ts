@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { StatusError } from '../../errors/status.js';
-import { decodeProtobufObject, encodeProtobufObject } from './protobuf.js';
+import { decodeProtobufObject, encodeProtobufObject, encodeProtobufWatchEvent } from './protobuf.js';
 import { protoRoot } from './protobuf-types.js';
 
 const META = 'k8s.io.apimachinery.pkg.apis.meta.v1';
@@ -537,4 +537,20 @@ test('encodeProtobufObject writes kube\'s envelope; what it writes decodes back 
     }
   }
   assert.throws(() => encodeProtobufObject({ kind: 'Widget', apiVersion: 'example.com/v1' }), /no protobuf message for kind "Widget" in version "example.com\/v1"/);
+});
+
+test('watch frames: a length prefix and the bare WatchEvent message, whose object is a full envelope', () => {
+  const watchEvent = protoRoot().lookupType(`${META}.WatchEvent`);
+  const read = (frame: Buffer) => {
+    assert.equal(frame.readUInt32BE(0), frame.length - 4);
+    const ev = watchEvent.decode(frame.subarray(4)) as unknown as { type: string; object: { raw: Uint8Array } };
+    return { type: ev.type, object: decodeProtobufObject(Buffer.from(ev.object.raw)) };
+  };
+  const cm = { kind: 'ConfigMap', apiVersion: 'v1', metadata: { name: 'c', resourceVersion: '12' }, data: { a: '1' } };
+  const frame = encodeProtobufWatchEvent('ADDED', cm);
+  assert.equal(frame.subarray(4, 6).toString('hex'), '0a05'); // field 1 (type), length 5: no k8s\0 magic before it
+  assert.deepStrictEqual(read(frame), { type: 'ADDED', object: cm });
+
+  const status = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'too old resource version: 1 (5)', reason: 'Expired', code: 410 };
+  assert.deepStrictEqual(read(encodeProtobufWatchEvent('ERROR', status)), { type: 'ERROR', object: status });
 });

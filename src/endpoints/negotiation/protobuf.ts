@@ -7,7 +7,7 @@ import protobuf from 'protobufjs';
 import { badRequest, type StatusError } from '../../errors/status.js';
 import { jsonToMessage } from './protobuf-from-json.js';
 import { messageToJson, isEnvelope, ProtobufValueError, type JsonObject } from './protobuf-to-json.js';
-import { messageTypeFor, unknownType } from './protobuf-types.js';
+import { META_V1, messageTypeFor, protoRoot, unknownType } from './protobuf-types.js';
 
 export const PROTOBUF_MEDIA_TYPE = 'application/vnd.kubernetes.protobuf';
 
@@ -85,6 +85,19 @@ export function encodeProtobufObject(obj: Record<string, unknown>): Buffer {
   const raw = type.encode(jsonToMessage(type, obj as JsonObject)).finish();
   const envelope = unknownType().encode({ typeMeta: { apiVersion, kind }, raw, contentEncoding: '', contentType: '' }).finish();
   return Buffer.concat([MAGIC, envelope]);
+}
+
+/**
+ * One protobuf watch frame (`application/vnd.kubernetes.protobuf;stream=watch`). kube streams with the raw
+ * protobuf serializer: a 4-byte big-endian length, then the bare WatchEvent message (no `k8s\0`, no Unknown):
+ * {type, object: RawExtension{raw}}, where raw is the object's full envelope as encodeProtobufObject writes it.
+ */
+export function encodeProtobufWatchEvent(type: string, object: Record<string, unknown>): Buffer {
+  const watchEvent = protoRoot().lookupType(`${META_V1}.WatchEvent`);
+  const message = watchEvent.encode({ type, object: { raw: encodeProtobufObject(object) } }).finish();
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(message.length);
+  return Buffer.concat([length, message]);
 }
 
 /** A RawExtension holding another protobuf object (a nested envelope), decoded the same way. */
