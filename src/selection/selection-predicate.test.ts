@@ -35,3 +35,16 @@ test('matchesSingle exposes the one name a predicate can match', () => {
   assert.equal(p.matchesSingle(), 'a');
   assert.equal(SelectionPredicate.everything(pods).matchesSingle(), undefined);
 });
+
+test('matcherIndex names the pinned indexed fields and labels', () => {
+  const p = new SelectionPredicate(parseLabelSelector('app=web,tier in (a,b)'), convertFieldSelector(parseFieldSelector('spec.host=n1,status.phase!=Failed'), pods), pods);
+  assert.deepEqual(p.matcherIndex(['spec.nodeName', 'status.phase'], ['app', 'tier']), [
+    { indexName: 'f:spec.nodeName', value: 'n1' },
+    { indexName: 'l:app', value: 'web' },
+  ]);
+  assert.deepEqual(SelectionPredicate.everything(pods).matcherIndex(['spec.nodeName']), []);
+  assert.deepEqual(SelectionPredicate.everything(pods).matcherIndex(['metadata.namespace'], [], 'ns1'), [{ indexName: 'f:metadata.namespace', value: 'ns1' }]);
+  const q = new SelectionPredicate(LabelSelector.everything(), parseFieldSelector('metadata.namespace=ns2'), pods);
+  assert.deepEqual(q.matcherIndex(['metadata.namespace'], [], 'ns1'), [{ indexName: 'f:metadata.namespace', value: 'ns2' }]);
+  assert.equal(q.matchesSingleNamespace(), 'ns2');
+});
