@@ -24,7 +24,7 @@ export const AGGREGATED_V2_CONTENT_TYPE_PARAMS = ';g=apidiscovery.k8s.io;v=v2;as
 
 // kube's YAML goes through a generic map, so keys come out sorted; sequences sit at the key's indentation.
 function toYaml(value: unknown): string {
-  return yamlStringify(value, { sortMapEntries: true, indentSeq: false, lineWidth: 0 });
+  return yamlStringify(value, { sortMapEntries: true, indentSeq: false, lineWidth: 0, aliasDuplicateObjects: false });
 }
 
 function encode(object: object, mediaType: DiscoveryMediaType, options: DiscoveryOptions): string | Uint8Array {
