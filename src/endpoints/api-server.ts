@@ -12,6 +12,7 @@ import { defaultStrategy, type Strategy } from '../registry/strategy.js';
 import { strategyFor } from '../registry/strategies/index.js';
 import type { Route } from '../server/director.js';
 import type { ServerOptions } from '../server/options.js';
+import { UsageError } from '../server/usage-error.js';
 import type { RequestContext } from '../server/request-context.js';
 import { writeError } from '../server/respond.js';
 import type { Storage } from '../storage/interface.js';
@@ -65,7 +66,12 @@ export class ApiServer {
 
   static async create(deps: ApiServerDeps): Promise<ApiServer> {
     const api = new ApiServer(deps);
-    const resources = applyRuntimeConfig(builtinResources(), deps.options.runtimeConfig);
+    let resources: ResourceInfo[];
+    try {
+      resources = applyRuntimeConfig(builtinResources(), deps.options.runtimeConfig);
+    } catch (e) {
+      throw new UsageError(`--runtime-config: ${(e as Error).message}`);
+    }
     const storeDeps: StoreDeps = {
       storage: deps.storage,
       caches: api.caches,

@@ -21,5 +21,5 @@ export function forEndpoint(scope: { def: ResourceInfo }, obj: KObject): KObject
   const apiVersion = apiVersionOf(scope.def);
   if (obj.apiVersion === apiVersion && obj.kind === scope.def.kind) return obj;
   const { apiVersion: _a, kind: _k, ...rest } = obj;
-  return { apiVersion, kind: scope.def.kind, ...rest };
+  return { kind: scope.def.kind, apiVersion, ...rest };
 }

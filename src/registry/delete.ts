@@ -93,6 +93,7 @@ export async function deleteObject(store: GenericStore, namespace: string, name:
         umd.deletionTimestamp = nowRFC3339();
         umd.deletionGracePeriodSeconds = 0;
         if (umd.generation) umd.generation += 1;
+        store.strategy.prepareForDeletion?.(updated);
       }
       if (!cmd.deletionTimestamp || !sameList(existing, finalizers)) {
         let written = updated;

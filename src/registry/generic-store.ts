@@ -243,6 +243,7 @@ export class GenericStore {
       const explicitRV = givenRV !== '' && (opts.rvIsPrecondition?.(desired) ?? true);
 
       const obj = this.prepareUpdate(desired, current, opts);
+      meta(obj).resourceVersion = cmd.resourceVersion; // an unconditional update is made against the current version
       const errs = [...this.deps.metaValidator.update(obj, current, this.def, opts.subresource), ...(opts.subresource ? [] : this.strategy.validateUpdate(obj, current))];
       if (errs.length) throw this.invalid(name, errs);
       for (const a of this.deps.admission) await a.admit('UPDATE', this.def, obj, current, { dryRun: opts.dryRun });

@@ -42,7 +42,8 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export class UsageError extends Error {}
+export { UsageError } from './usage-error.js';
+import { UsageError } from './usage-error.js';
 
 function buildAuthorizer(modes: string[]): Authorizer {
   const members: Authorizer[] = [new PrivilegedGroupsAuthorizer()];

@@ -95,8 +95,10 @@ export async function startTestServer(opts: Partial<ServerOptions> = {}): Promis
     }
     return new Promise((resolve, reject) => {
       const u = new URL(path, server.url);
+      const headers = { ...(o.headers ?? {}) };
+      if (o.body !== undefined) headers['content-length'] = String(Buffer.byteLength(o.body));
       const req = httpsRequest(
-        { hostname: u.hostname, port: u.port, path: u.pathname + u.search, method, headers: o.headers, ca: server.ca, cert: cc?.cert, key: cc?.key, agent: false },
+        { hostname: u.hostname, port: u.port, path: u.pathname + u.search, method, headers, ca: server.ca, cert: cc?.cert, key: cc?.key, agent: false },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));

@@ -62,5 +62,7 @@ export async function decodeBody(contentTypeHeader: string | undefined, body: Bu
   if (o.kind !== expected.kind) {
     throw badRequest(`the kind in the data (${o.kind}) does not match the expected kind (${expected.kind})`);
   }
-  return o;
+  // TypeMeta first, as Go encodes it.
+  const { kind, apiVersion, ...rest } = o;
+  return { kind, apiVersion, ...rest };
 }

@@ -4,12 +4,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { StatusError } from '../../errors/status.js';
 import { decodeProtobufObject, encodeProtobufObject, encodeProtobufWatchEvent } from './protobuf.js';
-import { protoRoot } from './protobuf-types.js';
+import { protoType } from './protobuf-types.js';
 
 const META = 'k8s.io.apimachinery.pkg.apis.meta.v1';
 
 function encode(typeName: string, obj: Record<string, unknown>): Uint8Array {
-  const t = protoRoot().lookupType(typeName);
+  const t = protoType(typeName);
   return t.encode(t.fromObject(obj)).finish();
 }
 
@@ -446,6 +446,12 @@ test('envelopes whose object cannot be decoded: "<Kind> in version ... cannot be
     encode('k8s.io.apimachinery.pkg.runtime.Unknown', { typeMeta: { apiVersion: 'v1', kind: 'Namespace' }, raw: Buffer.from('0a130a03', 'hex') }),
   ]);
   assert.equal(decodeError(badRaw, ns).message, 'Namespace in version "v1" cannot be handled as a Namespace: unexpected EOF');
+  // Field 15 with wire type 7, which does not exist.
+  const badWire = Buffer.concat([
+    Buffer.from('k8s\0', 'latin1'),
+    encode('k8s.io.apimachinery.pkg.runtime.Unknown', { typeMeta: { apiVersion: 'v1', kind: 'Namespace' }, raw: Buffer.from('7f00', 'hex') }),
+  ]);
+  assert.equal(decodeError(badWire, ns).message, 'Namespace in version "v1" cannot be handled as a Namespace: proto: illegal wireType 7');
 
   const unknownKind = envelope('apps/v1', 'Gadget', 'k8s.io.api.core.v1.Namespace', { metadata: meta('x') });
   assert.equal(
@@ -540,7 +546,7 @@ test('encodeProtobufObject writes kube\'s envelope; what it writes decodes back 
 });
 
 test('watch frames: a length prefix and the bare WatchEvent message, whose object is a full envelope', () => {
-  const watchEvent = protoRoot().lookupType(`${META}.WatchEvent`);
+  const watchEvent = protoType(`${META}.WatchEvent`);
   const read = (frame: Buffer) => {
     assert.equal(frame.readUInt32BE(0), frame.length - 4);
     const ev = watchEvent.decode(frame.subarray(4)) as unknown as { type: string; object: { raw: Uint8Array } };

@@ -7,7 +7,7 @@ import protobuf from 'protobufjs';
 import { badRequest, type StatusError } from '../../errors/status.js';
 import { jsonToMessage } from './protobuf-from-json.js';
 import { messageToJson, isEnvelope, ProtobufValueError, type JsonObject } from './protobuf-to-json.js';
-import { META_V1, messageTypeFor, protoRoot, unknownType } from './protobuf-types.js';
+import { META_V1, messageTypeFor, protoType, unknownType } from './protobuf-types.js';
 
 export const PROTOBUF_MEDIA_TYPE = 'application/vnd.kubernetes.protobuf';
 
@@ -93,7 +93,7 @@ export function encodeProtobufObject(obj: Record<string, unknown>): Buffer {
  * {type, object: RawExtension{raw}}, where raw is the object's full envelope as encodeProtobufObject writes it.
  */
 export function encodeProtobufWatchEvent(type: string, object: Record<string, unknown>): Buffer {
-  const watchEvent = protoRoot().lookupType(`${META_V1}.WatchEvent`);
+  const watchEvent = protoType(`${META_V1}.WatchEvent`);
   const message = watchEvent.encode({ type, object: { raw: encodeProtobufObject(object) } }).finish();
   const length = Buffer.alloc(4);
   length.writeUInt32BE(message.length);
@@ -117,11 +117,13 @@ const typeMetaGoString = (tm: { apiVersion?: string; kind?: string } | undefined
   `runtime.TypeMeta{APIVersion:"${tm?.apiVersion ?? ''}", Kind:"${tm?.kind ?? ''}"}`;
 
 /**
- * protobufjs and gogo word wire errors differently; the common one, a truncated message, reads as gogo's
- * io.ErrUnexpectedEOF. Others keep protobufjs's text behind gogo's "proto: " prefix.
+ * protobufjs and gogo word wire errors differently: a truncated message reads as gogo's io.ErrUnexpectedEOF, an
+ * unknown field with an impossible wire type as gogo's skip error; others keep protobufjs's text behind "proto: ".
  */
 function wireError(e: unknown): string {
   const msg = e instanceof Error ? e.message : String(e);
   if (e instanceof RangeError || /index out of range/.test(msg)) return 'unexpected EOF';
+  const wireType = /invalid wire type (\d+)/.exec(msg);
+  if (wireType) return `proto: illegal wireType ${wireType[1]}`;
   return `proto: ${msg}`;
 }

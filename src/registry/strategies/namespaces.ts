@@ -23,6 +23,9 @@ export function namespaceStrategy(base: Strategy): Strategy {
       obj.spec = { ...(obj.spec ?? {}), finalizers: fins.includes(NAMESPACE_FINALIZER) ? fins : [...fins, NAMESPACE_FINALIZER] };
       ensureNameLabel(obj);
     },
+    prepareForDeletion(obj) {
+      obj.status = { ...(obj.status ?? {}), phase: 'Terminating' };
+    },
     prepareForUpdate(obj, old) {
       // The main endpoint cannot change spec.finalizers (only /finalize can).
       obj.spec = { ...(obj.spec ?? {}), finalizers: old.spec?.finalizers };
