@@ -4,10 +4,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generatedDir } from './generated-dir.js';
 import type { ResourceInfo } from './resource-info.js';
+import { applyRuntimeConfigTo } from './runtime-config.js';
 
 export type { Deprecation, GroupVersionKind, ResourceInfo, SubresourceInfo } from './resource-info.js';
 export { gvString } from './resource-info.js';
-export { applyRuntimeConfig, parseRuntimeConfig } from './runtime-config.js';
+export { applyRuntimeConfigTo, parseRuntimeConfig } from './runtime-config.js';
 
 /** A structural OpenAPI v3 schema (no descriptions). */
 export type JsonSchema = Record<string, unknown>;
@@ -73,4 +74,22 @@ export function loadSchemas(group: string, version: string): Record<string, Json
   }
   schemaCache.set(key, schemas);
   return schemas;
+}
+
+/**
+ * The resources served under kube's --runtime-config value. `resources` is what would be served without it
+ * (builtinResources(), plus any non-built-in entries); when it holds built-ins, every built-in of the catalog is
+ * registered too, so `<group>/<version>=true` can switch on alpha and beta versions. Throws an Error with
+ * kube-apiserver's start-up message for a bad key or value.
+ */
+export function applyRuntimeConfig(resources: ResourceInfo[], runtimeConfig: string): ResourceInfo[] {
+  if (!resources.some((r) => r.builtin)) return applyRuntimeConfigTo(resources, runtimeConfig);
+  const key = (r: ResourceInfo) => `${r.group}/${r.version}/${r.resource}`;
+  const given = new Set(resources.map(key));
+  const catalogKeys = load().resources.map(key);
+  const universe = [...resources, ...load().resources.filter((r) => !given.has(key(r)))];
+  const served = new Map(applyRuntimeConfigTo(universe, runtimeConfig).map((r) => [key(r), r]));
+  // the catalog's discovery order for built-ins, then the caller's other entries in their order
+  const builtinKeys = new Set(catalogKeys);
+  return [...catalogKeys.filter((k) => served.has(k)).map((k) => served.get(k)!), ...resources.filter((r) => !builtinKeys.has(key(r)) && served.has(key(r)))];
 }

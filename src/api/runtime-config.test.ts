@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { allBuiltinResources, applyRuntimeConfig, builtinResources, parseRuntimeConfig } from './catalog.js';
+import { allBuiltinResources, applyRuntimeConfig, applyRuntimeConfigTo, builtinResources, parseRuntimeConfig } from './catalog.js';
 
 const all = allBuiltinResources();
 const gvs = (rs: { group: string; version: string }[]) => [...new Set(rs.map((r) => (r.group ? `${r.group}/${r.version}` : r.version)))].sort();
-const served = (rc: string) => applyRuntimeConfig(all, rc);
+const served = (rc: string) => applyRuntimeConfigTo(all, rc);
 const has = (rc: string, g: string, v: string, r: string) => served(rc).some((x) => x.group === g && x.version === v && x.resource === r);
 
 test('parsing follows ConfigurationMap: comma-separated, missing value is empty, later keys win, spaces trimmed', () => {
@@ -80,7 +80,14 @@ test('bad keys and values fail with kube-apiserver start-up messages', () => {
   assert.ok(!has('batch/v1=0', 'batch', 'v1', 'jobs'));
 });
 
-test('with only the defaults as the universe, versions can be switched off but not on', () => {
+test('starting from the default set, every built-in stays registered', () => {
+  assert.deepEqual(applyRuntimeConfig(builtinResources(), 'networking.k8s.io/v1beta1=true'), served('networking.k8s.io/v1beta1=true'));
   assert.ok(!applyRuntimeConfig(builtinResources(), 'apps/v1=false').some((r) => r.group === 'apps'));
-  assert.throws(() => applyRuntimeConfig(builtinResources(), 'networking.k8s.io/v1beta1=true'), { message: 'group version networking.k8s.io/v1beta1 that has not been registered' });
+});
+
+test('a registry without built-ins is taken as given', () => {
+  const widget = { ...builtinResources()[0]!, group: 'example.com', version: 'v1', resource: 'widgets', builtin: undefined, enabledByDefault: false };
+  assert.deepEqual(applyRuntimeConfigTo([widget], ''), []);
+  assert.deepEqual(applyRuntimeConfigTo([widget], 'example.com/v1=true'), [widget]);
+  assert.throws(() => applyRuntimeConfigTo([widget], 'apps/v1=true'), { message: 'unknown api groups apps' });
 });

@@ -65,10 +65,10 @@ function validate(m: Map<string, string>, groups: Set<string>): void {
 
 /**
  * Returns the resources served under `runtimeConfig` (the flag's value). `resources` is every resource the server
- * can serve, each with `enabledByDefault` (absent = true): pass allBuiltinResources() so alpha and beta
- * versions can be switched on. Throws an Error with kube-apiserver's message for a bad key or value.
+ * can serve (the registry), each with `enabledByDefault` (absent = true). Throws an Error with kube-apiserver's
+ * message for a bad key or value.
  */
-export function applyRuntimeConfig(resources: ResourceInfo[], runtimeConfig: string): ResourceInfo[] {
+export function applyRuntimeConfigTo(resources: ResourceInfo[], runtimeConfig: string): ResourceInfo[] {
   const overrides = convertLegacyGroup(parseRuntimeConfig(runtimeConfig));
   const groups = new Set(resources.map((r) => r.group));
   const versions = new Set(resources.map((r) => `${r.group}/${r.version}`));
