@@ -47,6 +47,7 @@ export class ResyncLoop {
     this.running = true;
     clearTimeout(this.timer);
     setImmediate(async () => {
+      if (this.stopped) return;
       let more = false;
       try {
         more = await this.reconcile();

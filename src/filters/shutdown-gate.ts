@@ -5,6 +5,9 @@ import { writeError } from '../server/respond.js';
 import type { Filter } from './filter.js';
 
 export class ShutdownState {
+  /** Shutdown has begun: /readyz fails, requests are still served (--shutdown-delay-duration). */
+  initiated = false;
+  /** No new requests are accepted. */
   draining = false;
   inFlight = 0;
   private waiters: (() => void)[] = [];

@@ -97,7 +97,7 @@ export async function startKubelite(partial: Partial<ServerOptions> = {}, logger
   const api = await ApiServer.create({ storage, options: opts, log, health, authorizer });
   health.add('informer-sync', () => undefined, ['readyz']);
   health.add('shutdown', () => {
-    if (shutdown.draining) throw new Error('process is shutting down');
+    if (shutdown.initiated) throw new Error('process is shutting down');
   }, ['readyz']);
 
   const nonResource: Route[] = api.nonResourceRoutes();
@@ -185,8 +185,9 @@ export async function startKubelite(partial: Partial<ServerOptions> = {}, logger
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
-      shutdown.draining = true; // readyz fails from now on
+      shutdown.initiated = true; // readyz fails from now on
       if (opts.shutdownDelayMs > 0) await new Promise((r) => setTimeout(r, opts.shutdownDelayMs));
+      shutdown.draining = true;
       server.close();
       await shutdown.drained(opts.requestTimeoutMs);
       await api.stop();

@@ -45,7 +45,8 @@ export interface RawResponse {
 
 export async function startTestServer(opts: Partial<ServerOptions> = {}): Promise<TestServer> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'kubelite-test-'));
-  const server = await startServer({ securePort: 0, ...opts, dataDir, writeKubeconfig: join(dataDir, 'kubeconfig') });
+  const verbosity = process.env.KUBELITE_TEST_VERBOSITY ? Number(process.env.KUBELITE_TEST_VERBOSITY) : -1;
+  const server = await startServer({ securePort: 0, verbosity, ...opts, dataDir, writeKubeconfig: join(dataDir, 'kubeconfig') });
   const kubeconfigFile = join(dataDir, 'kubeconfig');
   const cacheDir = join(dataDir, 'kubectl-cache');
   let h2: ClientHttp2Session | undefined;
