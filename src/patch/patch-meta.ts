@@ -114,9 +114,9 @@ class OpenAPIPatchMeta implements PatchMeta {
 
   lookupSlice(key: string): FieldPatchMeta {
     const prop = this.property(key);
-    const field = resolve(prop, this.resolveRef);
-    if (goKind(field.schema) !== 'slice') throw new SmpError(`expected slice or array type, but got: ${this.name}`, 'internal');
-    const items = (field.schema.items ?? {}) as OpenAPISchema;
+    // Like kube's OpenAPI lookup (and its Go lookup of pointer fields): a field that is not a
+    // list describes its own "items".
+    const items = (prop.items ?? prop) as OpenAPISchema;
     const r = resolve(items, this.resolveRef);
     return { meta: metaOf(r, this.resolveRef), strategies: strategiesOf(prop), mergeKey: String(prop['x-kubernetes-patch-merge-key'] ?? '') };
   }

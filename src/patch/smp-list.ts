@@ -140,9 +140,32 @@ function unionScalars(original: unknown[], patch: unknown[]): unknown[] {
   return out;
 }
 
+// kube merges a list inside the live list's backing array, the way Go slices work: a deleted item
+// shifts the rest left (leaving a stale copy of the last item at the end), and appended items
+// fill the freed tail. A caller that reads the live list again afterwards (the $setElementOrder
+// ordering does) sees those edits. The live list is taken to have no spare capacity.
+class Backing {
+  len: number;
+  constructor(public arr: unknown[]) {
+    this.len = arr.length;
+  }
+  items(): unknown[] {
+    return this.arr.slice(0, this.len);
+  }
+  removeAt(i: number): void {
+    for (let t = i; t < this.len - 1; t++) this.arr[t] = this.arr[t + 1];
+    this.len--;
+  }
+  append(v: unknown): void {
+    if (this.len === this.arr.length) this.arr = this.items(); // reallocated: no longer the caller's array
+    this.arr[this.len++] = v;
+  }
+}
+
 // Applies the `$patch` items of a merge-keyed patch list: deletions remove every matching original
-// item, `replace` makes the rest of the patch list the result. Returns [original, ordinary items].
-function applyListDirectives(original: unknown[], patch: unknown[], mergeKey: string): [unknown[], unknown[]] {
+// item, `replace` makes the rest of the patch list the result. Returns the ordinary items, or
+// undefined for `replace`.
+function applyListDirectives(original: Backing, patch: unknown[], mergeKey: string): unknown[] | undefined {
   const ordinary: unknown[] = [];
   let replace = false;
   for (const v of patch as JsonMap[]) {
@@ -153,30 +176,28 @@ function applyListDirectives(original: unknown[], patch: unknown[], mergeKey: st
     const directive = v.$patch;
     if (directive === 'delete') {
       if (!hasOwn(v, mergeKey)) throw errNoMergeKey(v, mergeKey);
-      for (let i = findByKey(original, mergeKey, v[mergeKey]); i >= 0; i = findByKey(original, mergeKey, v[mergeKey])) {
-        original = [...original.slice(0, i), ...original.slice(i + 1)];
-      }
+      for (let i = findByKey(original.items(), mergeKey, v[mergeKey]); i >= 0; i = findByKey(original.items(), mergeKey, v[mergeKey])) original.removeAt(i);
     } else if (directive === 'replace') replace = true;
     else if (directive === 'merge') throw mergeFailure('merging lists cannot yet be specified in the patch');
     else throw mergeFailure(`unknown patch type: ${goSprintS(directive)} in map: ${goSprintV(v)}`);
   }
-  return replace ? [ordinary, []] : [original, ordinary];
+  return replace ? undefined : ordinary;
 }
 
-function mergeByKey(original: unknown[], patch: unknown[], mergeKey: string, meta: PatchMeta, mergeMap: MergeMapFn): unknown[] {
-  const out = [...original];
+function mergeByKey(original: Backing, patch: unknown[], mergeKey: string, meta: PatchMeta, mergeMap: MergeMapFn): unknown[] {
   for (const v of patch as JsonMap[]) {
     if (!hasOwn(v, mergeKey)) throw errNoMergeKey(v, mergeKey);
-    const i = findByKey(out, mergeKey, v[mergeKey]);
-    if (i >= 0) out[i] = mergeMap(out[i] as JsonMap, v, meta);
-    else out.push(v); // new items are taken as sent: nulls and directives inside are not cleaned
+    const i = findByKey(original.items(), mergeKey, v[mergeKey]);
+    if (i >= 0) original.arr[i] = mergeMap(original.arr[i] as JsonMap, v, meta);
+    else original.append(v); // new items are taken as sent: nulls and directives inside are not cleaned
   }
-  return out;
+  return original.items();
 }
 
 /**
  * Merges a patch list into an original list of a field with strategy `merge` (or a
- * `$deleteFromPrimitiveList` list when `isDeleteList`). `meta` describes the items.
+ * `$deleteFromPrimitiveList` list when `isDeleteList`). `meta` describes the items. A list of maps
+ * `original` is edited in place as kube edits it (see Backing).
  */
 export function mergeSlice(original: unknown[], patch: unknown[], meta: PatchMeta, mergeKey: string, isDeleteList: boolean, mergeMap: MergeMapFn): unknown[] {
   if (original.length === 0 && patch.length === 0) return original;
@@ -190,8 +211,18 @@ export function mergeSlice(original: unknown[], patch: unknown[], meta: PatchMet
     merged = unionScalars(original, patch);
   } else {
     if (mergeKey === '') throw mergeFailure(`cannot merge lists without merge key for ${meta.name}`);
-    [original, patch] = applyListDirectives(original, patch, mergeKey);
-    merged = mergeByKey(original, patch, mergeKey, meta, mergeMap);
+    // `original` is edited in place (see Backing); ordering uses the list as it was after deletions.
+    const backing = new Backing(original);
+    const ordinary = applyListDirectives(backing, patch, mergeKey);
+    if (ordinary === undefined) {
+      original = patch.filter((v) => !hasOwn(v as JsonMap, '$patch'));
+      patch = [];
+      merged = original;
+    } else {
+      original = backing.items();
+      patch = ordinary;
+      merged = mergeByKey(backing, patch, mergeKey, meta, mergeMap);
+    }
   }
   const [patchItems, serverOnly] = partitionByPresence(merged, patch, mergeKey);
   return normalizeElementOrder(patchItems, serverOnly, patch, original, mergeKey, kind);

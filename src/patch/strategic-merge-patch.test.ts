@@ -85,6 +85,13 @@ test('$setElementOrder reorders and merges (ssa.md §7.4)', { skip }, () => {
   assert.deepEqual(c[1].env, pod().spec.containers[0].env);
 });
 
+test('$setElementOrder after deletions sees the live list as kube edits it in place', { skip }, () => {
+  const doc = { spec: { containers: [{ name: 'a' }, { name: 'b' }, { name: 'c' }] } };
+  const patch = { spec: { '$setElementOrder/containers': [{ name: 'b' }, { name: 'n' }], containers: [{ name: 'n' }, { name: 'a', $patch: 'delete' }] } };
+  // kube's live list becomes [b c n] in place (delete shifts, append fills the tail), so c sorts before n
+  assert.deepEqual(r(patch, doc).spec.containers.map((c: { name: string }) => c.name), ['b', 'c', 'n']);
+});
+
 test('$patch: delete items and ordering of the rest (env)', { skip }, () => {
   const env = r({ spec: { containers: [{ name: 'app', env: [{ name: 'A', $patch: 'delete' }, { name: 'Z', value: 'z' }] }] } }).spec.containers[0].env;
   assert.deepEqual(env, [{ name: 'Z', value: 'z' }, { name: 'B', value: 'b' }]);
@@ -197,7 +204,8 @@ test('OpenAPI adapter: strategies, merge keys, and kube-like lookup failures', {
   assert.equal(containers.meta.lookupSlice('ports').mergeKey, 'containerPort');
   assert.deepEqual(metaFor(POD).lookupStruct('metadata').meta.lookupSlice('finalizers').strategies, ['merge']);
   const fails = (fn: () => unknown, message: string) => assert.throws(fn, (e: Error) => e.message === message);
-  fails(() => metaFor(POD).lookupSlice('spec'), 'expected slice or array type, but got: struct');
+  // a field that is not a list describes its own items, as in kube's OpenAPI lookup
+  assert.equal(metaFor(POD).lookupSlice('spec').meta, spec.meta);
   fails(() => metaFor(POD).lookupStruct('nope'), 'unable to find api field in struct Pod for the json field "nope"');
   fails(() => metaFor(POD).lookupStruct('metadata').meta.lookupStruct('labels').meta.lookupStruct('x'), 'merging an object in json but data type is not struct, instead is: map');
   // encoding/json's case-insensitive fallback
