@@ -191,13 +191,11 @@ function main(): void {
 
   // Structure only: no comments, no file options (go_package).
   const json = root.toJSON({ keepComments: false });
-  // Types inherit proto2 from the root, so their "edition" is dropped too.
+  // Each type keeps its "edition": "proto2": protobufjs reads a type without one as proto3 (packed repeated
+  // scalars on encode), which is not how kube writes them.
   const strip = (ns: protobuf.INamespace & { options?: unknown }): void => {
     delete ns.options;
-    for (const child of Object.values(ns.nested ?? {})) {
-      if ('fields' in child) delete (child as { edition?: string }).edition;
-      else strip(child as protobuf.INamespace);
-    }
+    for (const child of Object.values(ns.nested ?? {})) if (!('fields' in child)) strip(child as protobuf.INamespace);
   };
   strip(json);
   fs.mkdirSync(path.dirname(outFile), { recursive: true });

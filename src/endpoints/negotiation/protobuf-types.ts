@@ -53,6 +53,8 @@ const PACKAGE_OF_GROUP: Readonly<Record<string, string>> = {
   'internal.apiserver.k8s.io': 'k8s.io.api.apiserverinternal',
 };
 
+const SINGLE_WORD_GROUPS = new Set(['apps', 'autoscaling', 'batch', 'extensions', 'policy']);
+
 /** `apps/v1` → `k8s.io.api.apps.v1`, `v1` → `k8s.io.api.core.v1`; undefined for groups that are not built in. */
 export function protoPackage(apiVersion: string): string | undefined {
   const slash = apiVersion.indexOf('/');
@@ -60,9 +62,9 @@ export function protoPackage(apiVersion: string): string | undefined {
   const version = apiVersion.slice(slash + 1);
   if (!/^v\d+((alpha|beta)\d+)?$/.test(version)) return undefined;
   let pkg = PACKAGE_OF_GROUP[group];
-  // Built-in groups are either single words (apps, batch, policy) or end in .k8s.io; a custom resource group
-  // such as apps.example.com must not be taken for apps.
-  if (pkg === undefined && (!group.includes('.') || group.endsWith('.k8s.io'))) pkg = `k8s.io.api.${group.split('.')[0]}`;
+  // Built-in groups are a few single words or end in .k8s.io; a custom resource group such as apps.example.com
+  // must not be taken for apps, nor "core/v1" for the legacy group (whose name is "").
+  if (pkg === undefined && (SINGLE_WORD_GROUPS.has(group) || group.endsWith('.k8s.io'))) pkg = `k8s.io.api.${group.split('.')[0]}`;
   return pkg === undefined ? undefined : `${pkg}.${version}`;
 }
 
