@@ -55,6 +55,7 @@ test('kinds and groups that have no message', () => {
   assert.equal(messageTypeFor('v1', 'namespace'), undefined);
   assert.equal(protoPackage('apps.example.com/v1'), undefined);
   assert.equal(protoPackage('example.com/v1'), undefined);
+  assert.equal(protoPackage('constructor/v1'), undefined);
   assert.equal(protoPackage('apps/latest'), undefined);
   assert.equal(protoPackage('v1'), 'k8s.io.api.core.v1');
   assert.equal(messageTypeFor('core/v1', 'Pod'), undefined);

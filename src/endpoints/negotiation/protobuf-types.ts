@@ -61,7 +61,7 @@ export function protoPackage(apiVersion: string): string | undefined {
   const group = slash < 0 ? '' : apiVersion.slice(0, slash);
   const version = apiVersion.slice(slash + 1);
   if (!/^v\d+((alpha|beta)\d+)?$/.test(version)) return undefined;
-  let pkg = PACKAGE_OF_GROUP[group];
+  let pkg = Object.hasOwn(PACKAGE_OF_GROUP, group) ? PACKAGE_OF_GROUP[group] : undefined;
   // Built-in groups are a few single words or end in .k8s.io; a custom resource group such as apps.example.com
   // must not be taken for apps, nor "core/v1" for the legacy group (whose name is "").
   if (pkg === undefined && (SINGLE_WORD_GROUPS.has(group) || group.endsWith('.k8s.io'))) pkg = `k8s.io.api.${group.split('.')[0]}`;
