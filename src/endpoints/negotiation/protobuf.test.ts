@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { StatusError } from '../../errors/status.js';
-import { decodeProtobufObject, encodeProtobufObject, encodeProtobufWatchEvent } from './protobuf.js';
+import { decodeProtobufObject, encodeProtobufObject, encodeProtobufWatchEvent, ProtobufDecodeError } from './protobuf.js';
 import { protoType } from './protobuf-types.js';
 
 const META = 'k8s.io.apimachinery.pkg.apis.meta.v1';
@@ -430,7 +430,11 @@ test('bodies that are not protobuf envelopes: kube\'s "unrecognized" message wit
     decodeError(Buffer.from('0a0f0a02763112094e616d657370616365121b0a130a036e7339', 'hex'), ns).message,
     'the object provided is unrecognized (must be of type Namespace): provided data does not appear to be a protobuf message, expected prefix [107 56 115 0] (0a0f0a02763112094e616d657370616365121b0a130a036e7339)',
   );
-  assert.equal(decodeError(Buffer.from('k8s\0', 'latin1'), ns).message, 'the object provided is unrecognized (must be of type Namespace): empty body (6b387300)');
+  const emptyBody = decodeError(Buffer.from('k8s\0', 'latin1'), ns);
+  assert.equal(emptyBody.message, 'the object provided is unrecognized (must be of type Namespace): empty body (6b387300)');
+  // What kube's delete handler shows (as a 500) is the decoder's own text.
+  assert.ok(emptyBody instanceof ProtobufDecodeError);
+  assert.equal(emptyBody.decoderMessage, 'empty body');
   // Truncated inside the envelope: gogo's io.ErrUnexpectedEOF; 30 bytes of hex at most, then " ...".
   const truncated = Buffer.from('6b3873000a0f0a02763112094e616d657370616365127f0a130a036e733912001a0022002a00', 'hex');
   assert.equal(

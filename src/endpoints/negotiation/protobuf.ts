@@ -4,7 +4,7 @@
 // message; decoding yields the object in kube's JSON form (see protobuf-to-json.ts for the rules), so everything
 // after the codec sees one representation whatever the Content-Type was.
 import protobuf from 'protobufjs';
-import { badRequest, type StatusError } from '../../errors/status.js';
+import { StatusError } from '../../errors/status.js';
 import { jsonToMessage } from './protobuf-from-json.js';
 import { messageToJson, isEnvelope, ProtobufValueError, type JsonObject } from './protobuf-to-json.js';
 import { META_V1, messageTypeFor, protoType, unknownType } from './protobuf-types.js';
@@ -18,21 +18,34 @@ export interface ExpectedKind {
   kind: string;
 }
 
+/**
+ * A body that cannot be decoded: a 400 BadRequest worded as kube's create/update handlers word it, carrying the
+ * decoder's own error text as `decoderMessage`. kube's delete handler passes that text on unwrapped, which makes it a
+ * 500 with an empty reason; a DeleteOptions caller answers `internalError(e.decoderMessage)`-style instead.
+ */
+export class ProtobufDecodeError extends StatusError {
+  readonly decoderMessage: string;
+  constructor(message: string, decoderMessage: string) {
+    super({ code: 400, reason: 'BadRequest', message });
+    this.decoderMessage = decoderMessage;
+  }
+}
+
 // The scheme kube-apiserver registers built-in kinds in; its "no kind is registered" errors name it.
 const SCHEME_NAME = 'pkg/api/legacyscheme/scheme.go:30';
 
 /**
  * Decodes a protobuf request body into the object's JSON form, with `kind` and `apiVersion` set from the envelope
- * (or from `expected` where the envelope leaves them empty). Throws a 400 BadRequest StatusError worded as
- * kube-apiserver words decode failures:
+ * (or from `expected` where the envelope leaves them empty). Throws a ProtobufDecodeError (400 BadRequest) worded
+ * as kube-apiserver's create/update handlers word decode failures:
  *   - unreadable envelope: `the object provided is unrecognized (must be of type <Kind>): <err> (<hex of the first 30 bytes> ...)`
  *   - readable envelope, bad object: `<Kind> in version "<v>" cannot be handled as a <ExpectedKind>: <err>`
  * Whether the decoded apiVersion/kind suit the endpoint is the caller's check, as in kube's handlers.
  */
 export function decodeProtobufObject(body: Buffer | Uint8Array, expected?: ExpectedKind): Record<string, unknown> {
   const bytes = body instanceof Buffer ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
-  const unrecognized = (err: string): StatusError =>
-    badRequest(`the object provided is unrecognized (must be of type ${expected?.kind ?? ''}): ${err} (${summarize(bytes)})`);
+  const unrecognized = (err: string): ProtobufDecodeError =>
+    new ProtobufDecodeError(`the object provided is unrecognized (must be of type ${expected?.kind ?? ''}): ${err} (${summarize(bytes)})`, err);
 
   if (bytes.length === 0) throw unrecognized('empty data');
   if (!isEnvelope(bytes)) throw unrecognized('provided data does not appear to be a protobuf message, expected prefix [107 56 115 0]');
@@ -47,7 +60,8 @@ export function decodeProtobufObject(body: Buffer | Uint8Array, expected?: Expec
   const apiVersion = unknown.typeMeta?.apiVersion || expected?.apiVersion || '';
   const kind = unknown.typeMeta?.kind || expected?.kind || '';
   const version = apiVersion.slice(apiVersion.indexOf('/') + 1);
-  const cannotHandle = (err: string): StatusError => badRequest(`${kind} in version "${version}" cannot be handled as a ${expected?.kind ?? kind}: ${err}`);
+  const cannotHandle = (err: string): ProtobufDecodeError =>
+    new ProtobufDecodeError(`${kind} in version "${version}" cannot be handled as a ${expected?.kind ?? kind}: ${err}`, err);
 
   if (!kind) throw unrecognized(`Object 'Kind' is missing in '${typeMetaGoString(unknown.typeMeta)}'`);
   if (!apiVersion) throw cannotHandle(`Object 'apiVersion' is missing in '${typeMetaGoString(unknown.typeMeta)}'`);
