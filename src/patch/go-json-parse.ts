@@ -56,7 +56,10 @@ type Frame = { kind: 'object'; node: { t: 'object'; entries: Array<[string, GoJs
 
 class Scanner {
   i = 0;
-  constructor(readonly b: Uint8Array) {}
+  readonly b: Buffer;
+  constructor(bytes: Uint8Array) {
+    this.b = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
 
   peek(): number {
     return this.i < this.b.length ? this.b[this.i]! : EOF;
@@ -195,9 +198,8 @@ class Scanner {
       this.i++;
     }
     this.i++; // closing quote
-    const body = this.b.subarray(start + 1, this.i - 1);
-    const value = escaped ? unescape(body) : Buffer.from(body).toString('utf8');
-    return { t: 'string', value, raw: Buffer.from(this.b.subarray(start, this.i)).toString('latin1') };
+    const value = escaped ? unescape(this.b.subarray(start + 1, this.i - 1)) : this.b.toString('utf8', start + 1, this.i - 1);
+    return { t: 'string', value, raw: this.b.toString('latin1', start, this.i) };
   }
 
   private readNumber(): GoJson {
@@ -220,7 +222,7 @@ class Scanner {
       if (!isDigit(this.peek())) this.fail(this.peek(), 'in exponent of numeric literal');
       while (isDigit(this.peek())) this.i++;
     }
-    return { t: 'number', raw: Buffer.from(this.b.subarray(start, this.i)).toString('latin1') };
+    return { t: 'number', raw: this.b.toString('latin1', start, this.i) };
   }
 
   private readLiteral(word: string, node: GoJson): GoJson {

@@ -31,7 +31,33 @@ export const DEFAULT_MAX_COPY_BYTES = 3 * 1024 * 1024;
 // A node of the document being patched, modelled on what the library distinguishes:
 // `undefined` is a nil node (a null read from JSON, or an absent `value`), NULL_VALUE an explicit
 // `"value": null` of an operation, Leaf a scalar kept as its JSON text (binary string).
-type Leaf = { k: 'leaf'; raw: string };
+class Leaf {
+  readonly k = 'leaf' as const;
+  private text: string | undefined;
+  private val: unknown;
+  private constructor(text: string | undefined, val: unknown) {
+    this.text = text;
+    this.val = val;
+  }
+  static ofRaw(raw: string): Leaf {
+    return new Leaf(raw, undefined);
+  }
+  static ofValue(v: string | number | bigint | boolean): Leaf {
+    return new Leaf(undefined, v);
+  }
+  /** The JSON text (computed lazily for document values, which Go would have encoded). */
+  get raw(): string {
+    if (this.text === undefined) {
+      const v = this.val;
+      this.text = typeof v === 'string' ? utf8ToBinary(goEncodeString(v)) : typeof v === 'number' ? goEncodeNumber(v) : String(v);
+    }
+    return this.text;
+  }
+  get value(): unknown {
+    if (this.val === undefined) this.val = JSON.parse(binaryToUtf8(this.text!));
+    return this.val;
+  }
+}
 type Obj = { k: 'obj'; m: Map<string, PNode> };
 type Arr = { k: 'arr'; a: PNode[] };
 type NullValue = { k: 'null' };
@@ -58,20 +84,18 @@ const JSON_PATCH_OP: GoType = {
 const STRICT_OPS: GoType = { kind: 'slice', name: '[]handlers.jsonPatchOp', elem: JSON_PATCH_OP };
 const LIBRARY_OPS: GoType = { kind: 'slice', name: 'jsonpatch.Patch', elem: { kind: 'map', name: 'jsonpatch.Operation', elem: GO_INTERFACE } };
 
-const utf8ToBinary = (s: string): string => Buffer.from(s, 'utf8').toString('latin1');
+// eslint-disable-next-line no-control-regex
+const utf8ToBinary = (s: string): string => (/^[\x00-\x7f]*$/.test(s) ? s : Buffer.from(s, 'utf8').toString('latin1'));
 const binaryToUtf8 = (s: string): string => Buffer.from(s, 'latin1').toString('utf8');
 
 function fromValue(v: unknown): PNode {
   if (v === null || v === undefined) return undefined;
   switch (typeof v) {
     case 'string':
-      return { k: 'leaf', raw: utf8ToBinary(goEncodeString(v)) };
     case 'number':
-      return { k: 'leaf', raw: goEncodeNumber(v) };
     case 'bigint':
-      return { k: 'leaf', raw: v.toString() };
     case 'boolean':
-      return { k: 'leaf', raw: String(v) };
+      return Leaf.ofValue(v);
   }
   if (Array.isArray(v)) return { k: 'arr', a: v.map(fromValue) };
   const m = new Map<string, PNode>();
@@ -93,9 +117,9 @@ function fromGoJson(v: GoJson, top: PNode): PNode {
       return { k: 'arr', a: v.items.map((i) => fromGoJson(i, undefined)) };
     case 'string':
     case 'number':
-      return { k: 'leaf', raw: v.raw };
+      return Leaf.ofRaw(v.raw);
     case 'bool':
-      return { k: 'leaf', raw: String(v.value) };
+      return Leaf.ofRaw(String(v.value));
   }
 }
 
@@ -107,7 +131,7 @@ function toValue(n: PNode | NilMap): unknown {
     case 'nilmap':
       return null;
     case 'leaf':
-      return JSON.parse(binaryToUtf8(n.raw));
+      return n.value;
     case 'arr':
       return n.a.map(toValue);
     case 'obj': {
@@ -315,7 +339,7 @@ class Applier {
           // The library copies by re-encoding: the copy is fresh JSON text, counted against the budget.
           const text = marshal(val);
           this.copied += text.length;
-          copy = fromGoJson(parseGoJson(Buffer.from(text, 'latin1')), { k: 'leaf', raw: 'null' });
+          copy = fromGoJson(parseGoJson(Buffer.from(text, 'latin1')), Leaf.ofRaw('null'));
         }
         if (this.maxCopyBytes > 0 && this.copied > this.maxCopyBytes) throw new OpFailed('copy limit exceeded');
         return add(to.c, to.key, copy);

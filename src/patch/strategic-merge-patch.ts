@@ -11,7 +11,7 @@ import type { FieldValidation } from './json-patch.js';
 import type { PatchMeta } from './patch-meta.js';
 import { ERR_PRIMITIVE_LIST, ERR_RETAIN_KEYS, ERR_SET_ELEMENT_ORDER, SmpError, badFormat, mergeFailure, smpErrorToStatus } from './smp-error.js';
 import { mergeSlice, normalizeElementOrder, partitionByPresence, sliceElementKind, validateSetElementOrder } from './smp-list.js';
-import { SLICE_TYPE, errBadArgType, hasOwn, isMap, setKey, type JsonMap } from './smp-values.js';
+import { SLICE_TYPE, cloneJson, errBadArgType, hasOwn, isMap, setKey, type JsonMap } from './smp-values.js';
 
 const DIRECTIVE = '$patch';
 const RETAIN_KEYS = '$retainKeys';
@@ -215,7 +215,7 @@ export function applyStrategicMergePatch(doc: unknown, patchBytes: Buffer | stri
   if (decoded.typeError) throw badRequest(decoded.typeError);
   const patch = goJsonToValue(parsed) as JsonMap | null;
   if (!isMap(doc)) throw new TypeError('applyStrategicMergePatch: document must be an object');
-  const original = structuredClone(doc);
+  const original = cloneJson(doc);
   let result: JsonMap;
   try {
     result = strategicMergeMapPatch(original, patch, meta);
