@@ -115,6 +115,11 @@ test('core resources carry names, scope, verbs and storage hashes as kube lists 
   assert.equal(find('', 'v1', 'events').storageVersionHash, 'r2yiGXH7wu8=');
   assert.equal(find('events.k8s.io', 'v1', 'events').storageVersionHash, 'r2yiGXH7wu8=');
   assert.equal(find('coordination.k8s.io', 'v1', 'leases').storageVersionHash, 'gqkMMb/YqFM=');
+  // CRDs are stored as v1beta1
+  assert.equal(find('apiextensions.k8s.io', 'v1', 'customresourcedefinitions').storageVersionHash, 'jfWCUB31mvA=');
+  // a pre-release version new in 1.33 is not the storage version yet: v1beta1, not v1beta2
+  assert.equal(find('resource.k8s.io', 'v1beta2', 'resourceclaims').storageVersionHash, find('resource.k8s.io', 'v1beta1', 'resourceclaims').storageVersionHash);
+  assert.equal(find('flowcontrol.apiserver.k8s.io', 'v1', 'flowschemas').storageVersionHash, 'GJVAJZSZBIw=');
   assert.deepEqual(find('apiextensions.k8s.io', 'v1', 'customresourcedefinitions').shortNames, ['crd', 'crds']);
   assert.deepEqual(find('apiextensions.k8s.io', 'v1', 'customresourcedefinitions').categories, ['api-extensions']);
   // the podautoscalers category came after 1.33
