@@ -78,4 +78,6 @@ test('strict decoding into map[string]interface{}', () => {
   assert.equal(strictDecode(parseGoJson('[1]'), GO_UNTYPED_MAP).typeError, 'json: cannot unmarshal array into Go value of type map[string]interface {}');
   assert.equal(strictDecode(parseGoJson('true'), GO_UNTYPED_MAP).typeError, 'json: cannot unmarshal bool into Go value of type map[string]interface {}');
   assert.equal(strictDecode(parseGoJson('null'), GO_UNTYPED_MAP).typeError, undefined);
+  assert.equal(strictDecode(parseGoJson('{"a":[1e400]}'), GO_UNTYPED_MAP).typeError, 'json: cannot unmarshal number 1e400 into Go value of type float64');
+  assert.equal(strictDecode(parseGoJson('{"a":99999999999999999999}'), GO_UNTYPED_MAP).typeError, undefined);
 });

@@ -26,6 +26,12 @@ export interface StrictDecodeResult {
 
 const MAX_STRICT_ERRORS = 100;
 
+function fitsInt64(raw: string): boolean {
+  if (!/^-?\d+$/.test(raw)) return false;
+  const n = BigInt(raw);
+  return n >= -9223372036854775808n && n <= 9223372036854775807n;
+}
+
 class StrictDecoder {
   typeError?: string;
   strict: string[] = [];
@@ -60,6 +66,8 @@ class StrictDecoder {
       case 'interface':
         if (v.t === 'object') this.object(v.entries, t);
         else if (v.t === 'array') this.array(v.items, GO_INTERFACE);
+        // A number that is neither an int64 nor a finite float64 does not decode.
+        else if (v.t === 'number' && !fitsInt64(v.raw) && !Number.isFinite(Number(v.raw))) this.saveTypeError(`number ${v.raw}`, 'float64');
         return;
       case 'string':
         if (v.t !== 'string') this.saveTypeError(goJsonKind(v), t.name);

@@ -179,6 +179,7 @@ test('malformed bodies: 400 with the decoder text, prefixed unless fieldValidati
   assert.equal(bad('["add"]', 'Ignore'), 'json: cannot unmarshal string into Go value of type jsonpatch.Operation');
   assert.equal(bad('[{"op":1,"path":"/a"}]'), 'error decoding patch: json: cannot unmarshal number into Go struct field jsonPatchOp.op of type string');
   assert.equal(bad('[{"op":"add","path":["a"]}]'), 'error decoding patch: json: cannot unmarshal array into Go struct field jsonPatchOp.path of type string');
+  assert.equal(bad('[{"op":"add","path":"/a","value":1e400}]'), 'error decoding patch: json: cannot unmarshal number 1e400 into Go struct field jsonPatchOp.value of type float64');
   // with Ignore the same operation reaches the library, which cannot read op: generic 422
   assert.deepEqual(statusOf(() => apply('[{"op":1,"path":"/a"}]', cm(), 'Ignore')), GENERIC_422);
   // null is an empty patch

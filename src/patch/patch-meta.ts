@@ -134,9 +134,11 @@ function metaOf(r: Resolved, resolveRef: RefResolver): PatchMeta {
 }
 
 /**
- * PatchMeta for a raw OpenAPI v3 schema object (e.g. `components.schemas['io.k8s.api.apps.v1.Deployment']`),
- * resolving `$ref`s with `resolveRef` (see openAPIRefResolver). Results are cached per schema object.
+ * PatchMeta for a raw OpenAPI v3 schema object, resolving `$ref`s with `resolveRef` (see
+ * openAPIRefResolver). Pass either `{ $ref: '#/components/schemas/io.k8s.api.apps.v1.Deployment' }`
+ * or the schema itself with its Go type name (`Deployment`, used in lookup errors). Results are
+ * cached per schema object.
  */
-export function patchMetaFromOpenAPI(schema: OpenAPISchema, resolveRef: RefResolver): PatchMeta {
-  return metaOf(resolve(schema, resolveRef), resolveRef);
+export function patchMetaFromOpenAPI(schema: OpenAPISchema, resolveRef: RefResolver, typeName = ''): PatchMeta {
+  return metaOf(resolve(schema, resolveRef, typeName), resolveRef);
 }
