@@ -63,7 +63,7 @@ test('ConfigMap list: exact Table with PartialObjectMetadata rows and list metad
 });
 
 test('includeObject: None writes "object":null, Object the object itself, Metadata follows the Table version', () => {
-  const base = { group: '', resource: 'configmaps', objects: [cm], listMeta: { resourceVersion: '1' }, now } as const;
+  const base = { group: '', resource: 'configmaps', objects: [cm], listMeta: { resourceVersion: '1' }, now };
   const none = buildTable({ ...base, tableApiVersion: 'meta.k8s.io/v1', includeObject: 'None' });
   assert.equal(JSON.stringify(none.rows), '[{"cells":["cm1",3,"5m"],"object":null}]');
   const full = buildTable({ ...base, tableApiVersion: 'meta.k8s.io/v1', includeObject: 'Object' });
