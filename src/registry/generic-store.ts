@@ -310,7 +310,7 @@ export class GenericStore {
       if (current.status === undefined) delete obj.status;
       else obj.status = deepClone(current.status);
     }
-    this.strategy.prepareForUpdate(obj, current, { warnings: opts.warnings });
+    this.strategy.prepareForUpdate(obj, current, { warnings: opts.warnings, subresource: opts.subresource });
     if (this.strategy.tracksGeneration && specChanged(obj, current)) md.generation = (cmd.generation ?? 0) + 1;
     return obj;
   }

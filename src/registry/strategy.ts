@@ -6,6 +6,8 @@ import type { ResourceDef } from './resource-def.js';
 export interface StrategyContext {
   /** Warnings to return to the client. */
   warnings: string[];
+  /** The sub-resource being written ('' for the main resource). */
+  subresource?: string;
 }
 
 export interface Strategy {

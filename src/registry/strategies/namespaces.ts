@@ -26,10 +26,12 @@ export function namespaceStrategy(base: Strategy): Strategy {
     prepareForDeletion(obj) {
       obj.status = { ...(obj.status ?? {}), phase: 'Terminating' };
     },
-    prepareForUpdate(obj, old) {
+    prepareForUpdate(obj, old, ctx) {
       // The main endpoint cannot change spec.finalizers (only /finalize can).
-      obj.spec = { ...(obj.spec ?? {}), finalizers: old.spec?.finalizers };
-      if (obj.spec.finalizers === undefined) delete obj.spec.finalizers;
+      if (ctx.subresource !== 'finalize') {
+        obj.spec = { ...(obj.spec ?? {}), finalizers: old.spec?.finalizers };
+        if (obj.spec.finalizers === undefined) delete obj.spec.finalizers;
+      }
       ensureNameLabel(obj);
     },
   };
