@@ -59,7 +59,7 @@ const schemaCache = new Map<string, Record<string, JsonSchema> | undefined>();
 
 /**
  * The component schemas of one built-in group-version (keyed like `io.k8s.api.core.v1.ConfigMap`), loaded on first
- * use and cached; undefined for a group-version the catalog does not know.
+ * use and cached (shared: read-only); undefined for a group-version the catalog does not know.
  */
 export function loadSchemas(group: string, version: string): Record<string, JsonSchema> | undefined {
   const key = `${group || 'core'}_${version}`;
