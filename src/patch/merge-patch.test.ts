@@ -79,8 +79,10 @@ test('duplicate keys are strict errors (Warn/Strict); the last value wins', () =
   assert.deepEqual(merge('{"a":1,"a":2}', deploy(), 'Ignore').strictErrors, []);
 });
 
-test('the input document is not modified', () => {
+test('the result shares nothing with the input document', () => {
   const doc = deploy();
-  merge({ metadata: { labels: { a: null } } }, doc);
+  const { result } = merge({ metadata: { labels: { a: null } } }, doc) as { result: any };
   assert.deepEqual(doc, deploy());
+  result.spec.template.spec.containers[0].image = 'changed';
+  assert.equal(doc.spec.template.spec.containers[0].image, 'app:1');
 });

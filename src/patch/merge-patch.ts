@@ -6,6 +6,7 @@ import { GoJsonSyntaxError, goJsonToValue, parseGoJson, type GoJson } from './go
 import { GO_UNTYPED_MAP, strictDecode } from './go-json-strict.js';
 import { badRequest, type StatusError } from '../errors/status.js';
 import { patchDecodeFailed } from './patch-errors.js';
+import { cloneJson } from './clone-json.js';
 import type { FieldValidation } from './json-patch.js';
 
 export interface MergePatchOptions {
@@ -40,9 +41,8 @@ function pruneNulls(v: unknown): unknown {
   return out;
 }
 
-function mergeInto(doc: JsonObject, patch: JsonObject): JsonObject {
-  const out: JsonObject = {};
-  for (const [k, v] of Object.entries(doc)) setOwn(out, k, v);
+/** Merges `patch` into `out` in place. */
+function mergeInto(out: JsonObject, patch: JsonObject): JsonObject {
   for (const [k, pv] of Object.entries(patch)) {
     if (pv === null) {
       delete out[k];
@@ -55,10 +55,10 @@ function mergeInto(doc: JsonObject, patch: JsonObject): JsonObject {
   return out;
 }
 
-/** Merges a decoded patch into a document (both plain JSON values); exported for callers that already decoded. */
+/** Merges a decoded patch into a copy of a document (both plain JSON values); the result shares nothing with `doc`. */
 export function mergePatchValues(doc: unknown, patch: unknown): unknown {
   if (patch === null) throw invalidJsonPatch();
-  if (isObject(doc) && isObject(patch)) return mergeInto(doc, patch);
+  if (isObject(doc) && isObject(patch)) return mergeInto(cloneJson(doc), patch);
   if (isObject(patch)) return pruneNulls(patch);
   if (Array.isArray(patch)) return pruneNulls(patch);
   throw invalidJsonPatch();

@@ -6,12 +6,13 @@ import { GoJsonSyntaxError, goJsonToValue, parseGoJson, type GoJson } from './go
 import { GO_UNTYPED_MAP, strictDecode } from './go-json-strict.js';
 import { goSprintS, goSprintV, goTypeName } from './go-print.js';
 import { badRequest } from '../errors/status.js';
+import { cloneJson } from './clone-json.js';
 import { ApiserverPanic } from './patch-errors.js';
 import type { FieldValidation } from './json-patch.js';
 import type { PatchMeta } from './patch-meta.js';
 import { ERR_PRIMITIVE_LIST, ERR_RETAIN_KEYS, ERR_SET_ELEMENT_ORDER, SmpError, badFormat, mergeFailure, smpErrorToStatus } from './smp-error.js';
 import { mergeSlice, normalizeElementOrder, partitionByPresence, sliceElementKind, validateSetElementOrder } from './smp-list.js';
-import { SLICE_TYPE, cloneJson, errBadArgType, hasOwn, isMap, setKey, type JsonMap } from './smp-values.js';
+import { SLICE_TYPE, errBadArgType, hasOwn, isMap, setKey, type JsonMap } from './smp-values.js';
 
 const DIRECTIVE = '$patch';
 const RETAIN_KEYS = '$retainKeys';
