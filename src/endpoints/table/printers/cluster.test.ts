@@ -132,3 +132,17 @@ test('API services', () => {
   assert.deepEqual(row('apiregistration.k8s.io', 'apiservices', svc({}, [])).slice(1, 3), ['Local', 'Unknown']);
   assert.deepEqual(row('apiregistration.k8s.io', 'apiservices', svc({}, [{ type: 'Available', status: 'True', reason: 'Passed' }]))[2], 'True');
 });
+
+test('dynamic resource allocation, storage versions and migrations', () => {
+  const claim = (extra: object) => ({ metadata: { name: 'c', creationTimestamp: created }, ...extra });
+  assert.deepEqual(row('resource.k8s.io', 'resourceclaims', claim({ status: {} })), ['c', 'pending', '60m']);
+  assert.equal(row('resource.k8s.io', 'resourceclaims', claim({ status: { allocation: {}, reservedFor: [{ name: 'p' }] } }))[1], 'allocated,reserved');
+  assert.equal(row('resource.k8s.io', 'resourceclaims', { metadata: { name: 'c', deletionTimestamp: created }, status: {} })[1], 'deleted');
+  assert.deepEqual(row('resource.k8s.io', 'resourceslices', { metadata: { name: 's', creationTimestamp: created }, spec: { nodeName: 'n1', driver: 'gpu.example.com', pool: { name: 'p1' } } }), ['s', 'n1', 'gpu.example.com', 'p1', '60m']);
+  assert.deepEqual(row('resource.k8s.io', 'deviceclasses', { metadata: { name: 'gpu', creationTimestamp: created } }), ['gpu', '60m']);
+  const sv = { metadata: { name: 'apps.deployments' }, status: { commonEncodingVersion: 'apps/v1', storageVersions: [{ apiServerID: 'a', encodingVersion: 'apps/v1' }] } };
+  assert.deepEqual(row('internal.apiserver.k8s.io', 'storageversions', sv), ['apps.deployments', 'apps/v1', 'a=apps/v1', '<unknown>']);
+  const svm = { metadata: { name: 'm' }, spec: { resource: { group: 'apps', version: 'v1', resource: 'deployments' } } };
+  assert.deepEqual(row('storagemigration.k8s.io', 'storageversionmigrations', svm), ['m', 'deployments.v1.apps']);
+  assert.equal(printerFor('storagemigration.k8s.io', 'storageversionmigrations')!.columns[0]!.format, '');
+});

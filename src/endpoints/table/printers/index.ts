@@ -12,6 +12,7 @@ import * as networking from './networking.js';
 import { nodePrinter } from './node.js';
 import { podPrinter } from './pod.js';
 import * as rbac from './rbac.js';
+import * as dra from './resource.js';
 import { endpointsPrinter, servicePrinter } from './service.js';
 import * as storage from './storage.js';
 import { persistentVolumeClaimPrinter, persistentVolumePrinter } from './volume.js';
@@ -69,6 +70,12 @@ const PRINTERS: Record<string, Printer> = {
   'policy/poddisruptionbudgets': cluster.podDisruptionBudgetPrinter,
   'autoscaling/horizontalpodautoscalers': cluster.horizontalPodAutoscalerPrinter,
   'apiregistration.k8s.io/apiservices': cluster.apiServicePrinter,
+  'resource.k8s.io/deviceclasses': dra.deviceClassPrinter,
+  'resource.k8s.io/resourceclaims': dra.resourceClaimPrinter,
+  'resource.k8s.io/resourceclaimtemplates': dra.resourceClaimTemplatePrinter,
+  'resource.k8s.io/resourceslices': dra.resourceSlicePrinter,
+  'internal.apiserver.k8s.io/storageversions': dra.storageVersionPrinter,
+  'storagemigration.k8s.io/storageversionmigrations': dra.storageVersionMigrationPrinter,
 };
 
 export function printerFor(group: string, resource: string): Printer | undefined {

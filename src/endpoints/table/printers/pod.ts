@@ -12,7 +12,9 @@ const FAILED: TableRowCondition[] = [{ type: 'Completed', status: 'True', reason
 /** A sidecar: an init container with restartPolicy Always. */
 const isRestartable = (c: KObject | undefined): boolean => str(c?.restartPolicy) === 'Always';
 
-const hasCondition = (conditions: KObject[], type: string): boolean => conditions.some((c) => str(c.type) === type && str(c.status) === 'True');
+const hasReadyCondition = (conditions: KObject[]): boolean => conditions.some((c) => str(c.type) === 'Ready' && str(c.status) === 'True');
+/** The first Initialized condition decides. */
+const isInitialized = (conditions: KObject[]): boolean => str(conditions.find((c) => str(c.type) === 'Initialized')?.status) === 'True';
 
 /** Latest of two zero-able times (null = Go's zero time). */
 function later(current: number | null, candidate: unknown): number | null {
@@ -76,7 +78,7 @@ function podRow(pod: KObject, now: number) {
     break;
   }
 
-  if (!initializing || hasCondition(conditions, 'Initialized')) {
+  if (!initializing || isInitialized(conditions)) {
     restarts = sidecarRestarts;
     lastRestart = lastSidecarRestart;
     let hasRunning = false;
@@ -96,7 +98,7 @@ function podRow(pod: KObject, now: number) {
         ready++;
       }
     }
-    if (reason === 'Completed' && hasRunning) reason = hasCondition(conditions, 'Ready') ? 'Running' : 'NotReady';
+    if (reason === 'Completed' && hasRunning) reason = hasReadyCondition(conditions) ? 'Running' : 'NotReady';
   }
 
   const deleting = pod.metadata?.deletionTimestamp !== undefined && pod.metadata?.deletionTimestamp !== null;
