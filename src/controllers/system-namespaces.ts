@@ -21,5 +21,22 @@ export async function bootstrapNamespaces(api: ApiServer): Promise<void> {
   if (services) {
     const alloc = clusterIPAllocator(api.deps.options);
     for (const svc of (await services.list('')).items) if (svc.spec?.clusterIP && svc.spec.clusterIP !== 'None') alloc.markUsed(svc.spec.clusterIP);
+    // The apiserver's own Service, as kube's bootstrap controller creates it.
+    if (!(await services.getKV('default', 'kubernetes'))) {
+      try {
+        await services.create(
+          'default',
+          {
+            apiVersion: 'v1',
+            kind: 'Service',
+            metadata: { name: 'kubernetes', namespace: 'default', labels: { component: 'apiserver', provider: 'kubernetes' } },
+            spec: { clusterIP: alloc.firstIP, ports: [{ name: 'https', port: 443, protocol: 'TCP', targetPort: 6443 }], type: 'ClusterIP', sessionAffinity: 'None' },
+          },
+          { dryRun: false, warnings: [] },
+        );
+      } catch (e) {
+        if (!(e instanceof StatusError)) throw e;
+      }
+    }
   }
 }

@@ -33,10 +33,13 @@ import { DiscoveryService } from './discovery-routes.js';
 import { bootstrapNamespaces } from '../controllers/system-namespaces.js';
 import { NamespaceController } from '../controllers/namespace-controller.js';
 import { GarbageCollector } from '../controllers/garbage-collector.js';
+import { NamespaceDefaultsController } from '../controllers/namespace-defaults.js';
 import type { Authorizer } from '../authz/authorizer.js';
 
 export interface ApiServerDeps {
   storage: Storage;
+  /** PEM of the cluster CA (published in every namespace's kube-root-ca.crt). */
+  caPem: string;
   options: ServerOptions;
   log: Logger;
   health: HealthChecks;
@@ -83,7 +86,7 @@ export class ApiServer {
     const done = deps.health.addPostStartHook('start-system-namespaces-controller');
     await bootstrapNamespaces(api);
     done();
-    api.controllers.push(new NamespaceController(api, deps.log), new GarbageCollector(api, deps.log));
+    api.controllers.push(new NamespaceController(api, deps.log), new GarbageCollector(api, deps.log), new NamespaceDefaultsController(api, deps.caPem, deps.log));
     return api;
   }
 

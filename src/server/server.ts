@@ -94,7 +94,7 @@ export async function startKubelite(partial: Partial<ServerOptions> = {}, logger
   health.add('etcd', () => storage.health());
   health.add('etcd-readiness', () => storage.health(), ['readyz']);
   const authorizer = buildAuthorizer(opts.authorizationModes);
-  const api = await ApiServer.create({ storage, options: opts, log, health, authorizer });
+  const api = await ApiServer.create({ storage, options: opts, log, health, authorizer, caPem: certs.ca.cert });
   health.add('informer-sync', () => undefined, ['readyz']);
   health.add('shutdown', () => {
     if (shutdown.initiated) throw new Error('process is shutting down');
