@@ -120,6 +120,8 @@ export class ApiServer {
 
   startControllers(): void {
     for (const c of this.controllers) c.start();
+    // Build the OpenAPI index once the listener is up, off the start-up path.
+    setImmediate(() => this.discovery.warm());
   }
 
   async stop(): Promise<void> {

@@ -8,7 +8,11 @@ import { ApiserverPanic } from './patch-errors.js';
 import { StatusError } from '../errors/status.js';
 
 // The OpenAPI data sits beside the repository (../shared); these tests need it.
-const openapiDir = fileURLToPath(new URL('../../../shared/k8s-openapi-v1.33/', import.meta.url));
+// From src/patch (tsx) the repository root is two levels up; from dist/src/patch (compiled) three.
+const openapiDir =
+  ['../../../shared/k8s-openapi-v1.33/', '../../../../shared/k8s-openapi-v1.33/']
+    .map((rel) => fileURLToPath(new URL(rel, import.meta.url)))
+    .find((p) => existsSync(p)) ?? fileURLToPath(new URL('../../../shared/k8s-openapi-v1.33/', import.meta.url));
 const haveData = existsSync(openapiDir);
 const skip = haveData ? false : `OpenAPI data not found at ${openapiDir}`;
 

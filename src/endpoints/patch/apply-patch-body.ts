@@ -1,7 +1,12 @@
-// Applies a PATCH body of one of the patch media types to the current object (apiserver.md §3.3).
+// Applies a PATCH body of one of the patch media types to the current object (apiserver.md §3.3, ssa.md §7–8).
 import { unsupportedMediaType } from '../../errors/status.js';
+import { loadSchemas } from '../../api/catalog.js';
 import { applyJsonPatch } from '../../patch/json-patch.js';
 import { applyMergePatch } from '../../patch/merge-patch.js';
+import { applyStrategicMergePatch } from '../../patch/strategic-merge-patch.js';
+import { openAPIRefResolver, patchMetaFromOpenAPI, type OpenAPISchema, type PatchMeta } from '../../patch/patch-meta.js';
+import { goMarshal } from '../../patch/go-json-encode.js';
+import { patchResultInvalid, strictDecodingDetail } from '../../patch/patch-errors.js';
 import type { KObject } from '../../registry/object.js';
 import type { WriteQuery } from '../query-options.js';
 import type { ResourceScope } from '../resource-scope.js';
@@ -14,22 +19,60 @@ export const PATCH_TYPES = [
 ] as const;
 export type PatchType = (typeof PATCH_TYPES)[number];
 
+const patchMetaCache = new Map<string, PatchMeta>();
+
+/** Patch strategies and merge keys of a built-in kind, from its 1.33 OpenAPI schema. */
+function patchMetaFor(scope: ResourceScope): PatchMeta | undefined {
+  const { def } = scope;
+  const schemaName = scope.subresource === 'scale' ? undefined : def.schema;
+  if (!schemaName) return undefined;
+  const key = `${def.group}/${def.version}/${schemaName}`;
+  let meta = patchMetaCache.get(key);
+  if (!meta) {
+    const schemas = loadSchemas(def.group, def.version);
+    if (!schemas) return undefined;
+    const resolver = openAPIRefResolver({ components: { schemas } });
+    meta = patchMetaFromOpenAPI({ $ref: `#/components/schemas/${schemaName}` } as OpenAPISchema, resolver);
+    patchMetaCache.set(key, meta);
+  }
+  return meta;
+}
+
+/** Warn: each strict problem becomes a warning; Strict: they fail the patch with kube's 422. */
+function reportStrict(scope: ResourceScope, q: WriteQuery, errors: string[], value: () => string): void {
+  if (!errors.length) return;
+  if (q.fieldValidation === 'Warn') scope.ctx.warnings.push(...errors);
+  else if (q.fieldValidation === 'Strict') throw patchResultInvalid(value(), strictDecodingDetail(errors));
+}
+
 export function applyPatchBody(scope: ResourceScope, type: PatchType, body: Buffer, current: KObject | undefined, q: WriteQuery): KObject {
   const doc = current ?? {};
   switch (type) {
     case 'application/json-patch+json': {
       const r = applyJsonPatch(doc, body, { fieldValidation: q.fieldValidation });
-      if (q.fieldValidation === 'Warn') scope.ctx.warnings.push(...r.strictErrors);
+      reportStrict(scope, q, r.strictErrors, () => goMarshal(r.result));
       return r.result as KObject;
     }
     case 'application/merge-patch+json': {
       const r = applyMergePatch(doc, body, { fieldValidation: q.fieldValidation });
+      reportStrict(scope, q, r.strictErrors, () => goMarshal(r.result));
+      return r.result as KObject;
+    }
+    case 'application/strategic-merge-patch+json': {
+      const meta = scope.def.builtin === false ? undefined : patchMetaFor(scope);
+      if (!meta) {
+        throw unsupportedMediaType(
+          'the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml',
+        );
+      }
+      const r = applyStrategicMergePatch(doc, body, meta, { fieldValidation: q.fieldValidation });
+      reportStrict(scope, q, r.strictErrors, () => r.patchText());
       return r.result as KObject;
     }
     default:
-      // Strategic merge patch and server-side apply are served once src/patch and src/apply provide them.
+      // Server-side apply is served once src/apply provides it.
       throw unsupportedMediaType(
-        `the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json`,
+        'the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json',
       );
   }
 }
