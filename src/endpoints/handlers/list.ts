@@ -1,11 +1,40 @@
-// LIST a collection (apiserver.md §6). Full resourceVersion/selector semantics live in endpoints/list/.
+// LIST a collection (apiserver.md §6): negotiation, ListOptions decoding and validation, selectors, then one page
+// from the watch cache with kube's resourceVersion semantics (endpoints/list/).
+import { writeBody, wantsPretty } from '../../server/respond.js';
+import { apiVersionOf } from '../../registry/resource-def.js';
 import { negotiate } from '../negotiation/negotiate.js';
-import { writeRepresentation } from '../negotiation/write-representation.js';
+import { writeRepresentation, type ListMeta } from '../negotiation/write-representation.js';
 import { forEndpoint, type ResourceScope } from '../resource-scope.js';
+import { jsonItemEncoder } from '../list/encode-items.js';
+import { objectOf } from '../list/entry-object.js';
+import { decodeListOptions, defaultListOptions, validateListOptions } from '../list/list-options.js';
 import { readList } from '../list/read-list.js';
+import { selectionFor } from '../list/selection-filter.js';
+import type { CacheEntry } from '../../storage/cacher/cache-entry.js';
 
 export async function handleList(scope: ResourceScope): Promise<void> {
-  const rep = negotiate(scope.ctx, { list: true, transforms: true, protobuf: false });
-  const page = await readList(scope);
-  await writeRepresentation(scope, 200, rep, { list: page.items.map((o) => forEndpoint(scope, o)), listMeta: page.listMeta });
+  const { ctx } = scope;
+  const rep = negotiate(ctx, { list: true, transforms: true, protobuf: false });
+  const opts = decodeListOptions(ctx.query);
+  const watchList = scope.options.featureGates['WatchList'] === true;
+  defaultListOptions(opts, watchList);
+  validateListOptions(opts, watchList);
+  const sel = selectionFor(scope, opts);
+  const page = await readList(scope, opts, sel);
+  if (rep.as === 'object' && rep.format === 'json' && !wantsPretty(ctx)) return writeJSONList(scope, page.entries, page.listMeta);
+  await writeRepresentation(scope, 200, rep, { list: page.entries.map((e) => forEndpoint(scope, objectOf(e))), listMeta: page.listMeta });
+}
+
+// The list body spliced from the items' shared serializations (kube's field order: kind, apiVersion, metadata, items).
+function writeJSONList(scope: ResourceScope, entries: CacheEntry[], listMeta: ListMeta): void {
+  const enc = jsonItemEncoder(scope);
+  const head = `{"kind":${JSON.stringify(scope.def.listKind)},"apiVersion":${JSON.stringify(apiVersionOf(scope.def))},"metadata":${JSON.stringify(listMeta)},"items":[`;
+  const parts: Buffer[] = [Buffer.from(head)];
+  const comma = Buffer.from(',');
+  entries.forEach((e, i) => {
+    if (i > 0) parts.push(comma);
+    parts.push(enc.of(e));
+  });
+  parts.push(Buffer.from(']}\n'));
+  writeBody(scope.ctx, 200, 'application/json', Buffer.concat(parts));
 }

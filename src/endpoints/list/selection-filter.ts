@@ -1,0 +1,41 @@
+// The selection of a list or watch: the label selector, the field selector converted with the resource's field
+// labels (400 with kube's text for unknown labels), and the name a single-object watch implies, checked as kube's
+// ListResource does.
+import { badRequest } from '../../errors/status.js';
+import { oneTermEqualSelector } from '../../selection/field-selector.js';
+import { builtinFieldSet, convertFieldSelector, type FieldSet } from '../../selection/field-sets.js';
+import { SelectionPredicate } from '../../selection/selection-predicate.js';
+import type { CacheEntry } from '../../storage/cacher/cache-entry.js';
+import type { ResourceScope } from '../resource-scope.js';
+import { objectOf } from './entry-object.js';
+import type { ListOptions } from './list-options.js';
+
+export interface Selection {
+  predicate: SelectionPredicate;
+  /** Neither selector restricts anything (lists then report remainingItemCount). */
+  empty: boolean;
+  /** The cache filter; undefined when every entry matches. */
+  filter?: (e: CacheEntry) => boolean;
+}
+
+/** The field labels of the served resource (custom resources will pass their own set). */
+export function fieldSetOf(scope: ResourceScope): FieldSet {
+  return builtinFieldSet({ group: scope.def.group, resource: scope.def.resource }, scope.def.version);
+}
+
+export function selectionFor(scope: ResourceScope, opts: ListOptions, fieldSet: FieldSet = fieldSetOf(scope)): Selection {
+  let field = convertFieldSelector(opts.field, fieldSet);
+  // A name (from the /watch/…/{name} path, or from a metadata.name field selector via RequestInfo) narrows the
+  // selection; an explicit selector must then require exactly that name.
+  const name = scope.name;
+  if (name) {
+    if (!field.isEmpty()) {
+      if (field.requiresExactMatch('metadata.name') !== name) throw badRequest("fieldSelector metadata.name doesn't match requested name");
+    } else {
+      field = oneTermEqualSelector('metadata.name', name);
+    }
+  }
+  const predicate = new SelectionPredicate(opts.label, field, fieldSet);
+  const empty = predicate.isEmpty();
+  return { predicate, empty, filter: empty ? undefined : (e) => predicate.matches(objectOf(e)) };
+}

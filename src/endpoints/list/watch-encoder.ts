@@ -1,0 +1,81 @@
+// Encodes the objects of watch events in the negotiated representation: the object itself (JSON) or
+// PartialObjectMetadata, whose bytes are computed once per object version and shared by every watcher through the
+// cache entry, or a one-row Table per event (column definitions only in the first encoded event, as kube's
+// watchEmbeddedEncoder switches to noHeaders after its first object).
+import type { KObject } from '../../registry/object.js';
+import type { CacheEvent } from '../../storage/cacher/cache-entry.js';
+import type { Representation } from '../negotiation/negotiate.js';
+import { forEndpoint, type ResourceScope } from '../resource-scope.js';
+import { jsonItemEncoder, type ItemEncoder } from './encode-items.js';
+import { objectOf, serializedOf } from './entry-object.js';
+import { leftObject, type WatchEventType, type WatchItem } from './watch-events.js';
+
+export interface WatchEncoder {
+  /** Bytes of the object of a translated cache event. */
+  item(it: WatchItem): Buffer;
+  /** Bytes of an object built for this watcher (initial events from a snapshot share `item` instead). */
+  object(obj: KObject): Buffer;
+}
+
+const leftBytes = new WeakMap<CacheEvent, Map<string, Buffer>>();
+
+function sharedEncoder(items: ItemEncoder): WatchEncoder {
+  return {
+    item(it) {
+      if ('entry' in it) return items.of(it.entry);
+      let m = leftBytes.get(it.left);
+      if (!m) leftBytes.set(it.left, (m = new Map()));
+      let buf = m.get(items.key);
+      if (!buf) m.set(items.key, (buf = items.encode(leftObject(it.left))));
+      return buf;
+    },
+    object: (obj) => items.encode(obj),
+  };
+}
+
+type TableModule = typeof import('../table/table.js');
+type PomModule = typeof import('../table/partial-object-metadata.js');
+
+/** Builds the encoder for a watch; throws (before the stream starts) on bad Table options such as includeObject. */
+export async function watchEncoderFor(scope: ResourceScope, rep: Representation): Promise<WatchEncoder> {
+  if (rep.as === 'object') return sharedEncoder(jsonItemEncoder(scope));
+  const metaApiVersion = `meta.k8s.io/${rep.version}` as const;
+  if (rep.as === 'Table') {
+    const table: TableModule = await import('../table/table.js');
+    const includeObject = table.parseIncludeObject(scope.ctx.query.get('includeObject'));
+    let first = true;
+    const encode = (obj: KObject): Buffer => {
+      const presented = forEndpoint(scope, obj);
+      const t = table.buildTable({
+        group: scope.def.group,
+        resource: scope.def.resource,
+        objects: [presented],
+        tableApiVersion: metaApiVersion,
+        includeObject,
+        listMeta: { resourceVersion: presented.metadata?.resourceVersion },
+        noHeaders: !first,
+      });
+      first = false;
+      return Buffer.from(JSON.stringify(t));
+    };
+    return { item: (it) => encode('entry' in it ? objectOf(it.entry) : leftObject(it.left)), object: encode };
+  }
+  const pom: PomModule = await import('../table/partial-object-metadata.js');
+  const key = `pom:${metaApiVersion}`;
+  const encode = (obj: KObject) => Buffer.from(JSON.stringify(pom.toPartialObjectMetadata(obj, metaApiVersion)));
+  return sharedEncoder({ key, encode, of: (entry) => serializedOf(entry, key, encode) });
+}
+
+const FRAME_HEAD: Record<WatchEventType, Buffer> = {
+  ADDED: Buffer.from('{"type":"ADDED","object":'),
+  MODIFIED: Buffer.from('{"type":"MODIFIED","object":'),
+  DELETED: Buffer.from('{"type":"DELETED","object":'),
+  BOOKMARK: Buffer.from('{"type":"BOOKMARK","object":'),
+  ERROR: Buffer.from('{"type":"ERROR","object":'),
+};
+const FRAME_TAIL = Buffer.from('}\n');
+
+/** One newline-delimited JSON watch event. */
+export function frame(type: WatchEventType, object: Buffer): Buffer[] {
+  return [FRAME_HEAD[type], object, FRAME_TAIL];
+}
