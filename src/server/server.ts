@@ -10,6 +10,8 @@ import { AnonymousAuthenticator } from '../authn/anonymous.js';
 import type { RequestAuthenticator } from '../authn/authenticator.js';
 import { AuthenticatorUnion } from '../authn/union.js';
 import { X509Authenticator } from '../authn/x509.js';
+import { BearerTokenAuthenticator } from '../authn/bearer-token.js';
+import { TokenFileAuthenticator, type TokenAuthenticator } from '../authn/token-file.js';
 import { AlwaysAllowAuthorizer, AlwaysDenyAuthorizer } from '../authz/always.js';
 import type { Authorizer } from '../authz/authorizer.js';
 import { PrivilegedGroupsAuthorizer } from '../authz/privileged-groups.js';
@@ -62,7 +64,17 @@ function buildAuthenticator(opts: ServerOptions, log: Logger): RequestAuthentica
     log.warn('AnonymousAuth is not allowed with the AlwaysAllow authorizer. Resetting AnonymousAuth to false. You should use a different authorizer');
     anonymous = false;
   }
-  return new AuthenticatorUnion([new X509Authenticator()], anonymous ? new AnonymousAuthenticator() : undefined);
+  const members: RequestAuthenticator[] = [new X509Authenticator()];
+  const tokens: TokenAuthenticator[] = [];
+  if (opts.tokenAuthFile) {
+    try {
+      tokens.push(new TokenFileAuthenticator(opts.tokenAuthFile, log));
+    } catch (e) {
+      throw new UsageError(`--token-auth-file: ${(e as Error).message}`);
+    }
+  }
+  if (tokens.length) members.push(new BearerTokenAuthenticator(tokens));
+  return new AuthenticatorUnion(members, anonymous ? new AnonymousAuthenticator() : undefined);
 }
 
 async function openStorage(opts: ServerOptions): Promise<Storage> {
