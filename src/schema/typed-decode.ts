@@ -1,0 +1,236 @@
+// Decodes a JSON value into a built-in kind the way kube-apiserver's strict JSON decoder (sigs.k8s.io/json
+// UnmarshalStrict into the Go struct) does, driven by the kind's schema:
+// - fields the schema does not declare are dropped (built-in objects never keep unknown fields) and reported
+//   as `unknown field "<path>"`; repeated keys as `duplicate field "<path>"` — in decode order, deduplicated,
+//   at most 100; paths are dotted from the object root, list positions as `[i]`, map keys as `.key`;
+// - the first type mismatch gives Go's text, e.g. `json: cannot unmarshal number into Go struct field
+//   ConfigMap.data of type string`; errors of custom unmarshalers (IntOrString, Quantity, Time) end decoding.
+import { goStructName, goTypeName } from './go-type-name.js';
+import { goQuote } from '../patch/go-json-encode.js';
+import { checkBase64 } from './go-base64.js';
+import { quantityError } from './quantity-format.js';
+import type { SchemaNode } from './schema-node.js';
+
+/** Objects whose JSON text repeated keys: every entry in source order (the object itself keeps the last). */
+export type DuplicateEntries = WeakMap<object, ReadonlyArray<readonly [string, unknown]>>;
+
+export interface TypedDecodeResult {
+  /** The decoded value: unknown fields removed, repeated struct-valued keys merged as Go merges them. */
+  value: unknown;
+  /** The decoding error that makes the body unusable (first type error, or a custom unmarshaler's error). */
+  error?: string;
+  /** `unknown field "…"` / `duplicate field "…"` texts in decode order. */
+  strictErrors: string[];
+}
+
+export interface TypedDecodeOptions {
+  /** Repeated keys found while parsing the body (see parseJsonKeepingDuplicates). */
+  duplicates?: DuplicateEntries;
+}
+
+const MAX_STRICT_ERRORS = 100;
+
+const INT_RANGE: Record<string, [bigint, bigint]> = {
+  int32: [-(2n ** 31n), 2n ** 31n - 1n],
+  int64: [-(2n ** 63n), 2n ** 63n - 1n],
+};
+
+const COMPONENT_QUANTITY = 'io.k8s.apimachinery.pkg.api.resource.Quantity';
+const TIME_COMPONENTS = new Set(['io.k8s.apimachinery.pkg.apis.meta.v1.Time', 'io.k8s.apimachinery.pkg.apis.meta.v1.MicroTime']);
+
+class Fatal extends Error {}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Go's name for a JSON value's kind in "cannot unmarshal <kind>". */
+function jsonKind(v: unknown): string {
+  if (Array.isArray(v)) return 'array';
+  switch (typeof v) {
+    case 'string':
+      return 'string';
+    case 'number':
+    case 'bigint':
+      return 'number';
+    case 'boolean':
+      return 'bool';
+    default:
+      return 'object';
+  }
+}
+
+function setOwn(o: Record<string, unknown>, k: string, v: unknown): void {
+  if (k === '__proto__') Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+  else o[k] = v;
+}
+
+class TypedDecoder {
+  error?: string;
+  readonly strict: string[] = [];
+  private readonly seen = new Set<string>();
+  /** sigs.k8s.io/json's strict field stack: `spec`, `.containers`, `[0]`, … */
+  private readonly path: string[] = [];
+  /** encoding/json's error context: the innermost struct entered and the field names on the way. */
+  private struct?: string;
+  private readonly fields: string[] = [];
+
+  constructor(private readonly duplicates?: DuplicateEntries) {}
+
+  private typeError(value: string, type: string): string {
+    return this.struct !== undefined || this.fields.length > 0
+      ? `json: cannot unmarshal ${value} into Go struct field ${this.struct ?? ''}.${this.fields.join('.')} of type ${type}`
+      : `json: cannot unmarshal ${value} into Go value of type ${type}`;
+  }
+
+  private saveTypeError(value: string, type: string): void {
+    if (this.error === undefined) this.error = this.typeError(value, type);
+  }
+
+  /** An error a custom UnmarshalJSON returns: decoding stops there and it wins over saved ones. */
+  private fatal(message: string): never {
+    this.error = message;
+    throw new Fatal(message);
+  }
+
+  private saveStrict(kind: 'unknown field' | 'duplicate field', field: string): void {
+    if (this.strict.length >= MAX_STRICT_ERRORS) return;
+    const path = this.path.length ? `${this.path.join('')}.${field}` : field;
+    const text = `${kind} ${goQuote(path)}`;
+    if (this.seen.has(text)) return;
+    this.seen.add(text);
+    this.strict.push(text);
+  }
+
+  decode(v: unknown, node: SchemaNode, into?: unknown): unknown {
+    if (v === null || v === undefined) return v;
+    if (node.component === COMPONENT_QUANTITY) {
+      const err = quantityError(v);
+      if (err) this.fatal(err);
+      return v;
+    }
+    if (node.component && TIME_COMPONENTS.has(node.component)) {
+      // metav1.Time unmarshals a Go string first; other kinds fail there.
+      if (typeof v !== 'string') this.fatal(this.typeError(jsonKind(v), 'string'));
+      return v;
+    }
+    if (node.intOrString) return this.intOrString(v);
+    if (node.isOpaque) return v;
+    if (node.isStruct) return this.object(v, node, true, into);
+    if (node.isMap) return this.object(v, node, false, into);
+    switch (node.type) {
+      case 'array':
+        return this.array(v, node);
+      case 'string':
+        if (typeof v !== 'string') this.saveTypeError(jsonKind(v), goTypeName(node));
+        else if (node.format === 'byte') {
+          const err = checkBase64(v);
+          if (err && this.error === undefined) this.error = err;
+        }
+        return v;
+      case 'boolean':
+        if (typeof v !== 'boolean') this.saveTypeError(jsonKind(v), 'bool');
+        return v;
+      case 'integer':
+        return this.integer(v, goTypeName(node), false);
+      case 'number':
+        if (typeof v !== 'number' && typeof v !== 'bigint') this.saveTypeError(jsonKind(v), goTypeName(node));
+        return v;
+      case 'object':
+        // An object schema without fields or map values: RawExtension-like, anything goes.
+        return v;
+    }
+    return v;
+  }
+
+  private integer(v: unknown, type: string, fatal: boolean): unknown {
+    const fail = (what: string) => (fatal ? this.fatal(this.typeError(what, type)) : this.saveTypeError(what, type));
+    if (typeof v === 'bigint') {
+      const [lo, hi] = INT_RANGE[type] ?? INT_RANGE.int64!;
+      if (v < lo || v > hi) fail(`number ${v}`);
+      return v;
+    }
+    if (typeof v !== 'number') {
+      fail(jsonKind(v));
+      return v;
+    }
+    const [lo, hi] = INT_RANGE[type] ?? INT_RANGE.int64!;
+    if (!Number.isInteger(v) || BigInt(v) < lo || BigInt(v) > hi) fail(`number ${v}`);
+    return v;
+  }
+
+  private intOrString(v: unknown): unknown {
+    // intstr.IntOrString.UnmarshalJSON: a JSON string, else json.Unmarshal into its int32.
+    if (typeof v === 'string') return v;
+    return this.integer(v, 'int32', true);
+  }
+
+  private array(v: unknown, node: SchemaNode): unknown {
+    if (!Array.isArray(v)) {
+      this.saveTypeError(jsonKind(v), goTypeName(node));
+      return v;
+    }
+    const items = node.items;
+    if (!items) return v;
+    const depth = this.path.length;
+    const out = new Array<unknown>(v.length);
+    for (let i = 0; i < v.length; i++) {
+      this.path.push(`[${i}]`);
+      out[i] = this.decode(v[i], items);
+      this.path.length = depth;
+    }
+    return out;
+  }
+
+  private object(v: unknown, node: SchemaNode, struct: boolean, into: unknown): unknown {
+    if (!isObject(v)) {
+      this.saveTypeError(jsonKind(v), goTypeName(node));
+      return v;
+    }
+    // Go decodes a repeated struct or map value into the one already decoded.
+    const out: Record<string, unknown> = isObject(into) ? into : {};
+    const entries = this.duplicates?.get(v) ?? Object.entries(v);
+    const seenKeys = new Set<string>();
+    const depth = this.path.length;
+    const savedStruct = this.struct;
+    const savedFields = this.fields.length;
+    const mapElem = struct ? undefined : (node.additionalProperties as SchemaNode);
+    for (const [key, val] of entries) {
+      let child: SchemaNode;
+      if (struct) {
+        const p = node.property(key);
+        if (!p) {
+          this.saveStrict('unknown field', key);
+          continue;
+        }
+        if (seenKeys.has(key)) this.saveStrict('duplicate field', key);
+        seenKeys.add(key);
+        this.fields.push(key);
+        this.struct = node.component ? goStructName(node.component) : this.struct;
+        child = p;
+      } else {
+        if (seenKeys.has(key)) this.saveStrict('duplicate field', key);
+        seenKeys.add(key);
+        child = mapElem!;
+      }
+      this.path.push(this.path.length ? `.${key}` : key);
+      const prev = Object.prototype.hasOwnProperty.call(out, key) ? out[key] : undefined;
+      const mergeInto = (child.isStruct || child.isMap) && isObject(prev) && struct ? prev : undefined;
+      setOwn(out, key, this.decode(val, child, mergeInto));
+      this.path.length = depth;
+      this.struct = savedStruct;
+      this.fields.length = savedFields;
+    }
+    return out;
+  }
+}
+
+/** Decodes `value` against a built-in kind's schema (see the file comment). Never throws. */
+export function decodeTyped(value: unknown, root: SchemaNode, opts: TypedDecodeOptions = {}): TypedDecodeResult {
+  const d = new TypedDecoder(opts.duplicates);
+  let out: unknown = value;
+  try {
+    out = d.decode(value, root);
+  } catch (e) {
+    if (!(e instanceof Fatal)) throw e;
+  }
+  return { value: out, error: d.error, strictErrors: d.strict };
+}
