@@ -1,0 +1,100 @@
+// Request handling particular to custom resources, in front of the generic router: the deprecation Warning of a
+// deprecated version, the scale sub-resource at the CRD's JSON paths, Tables with the version's printer
+// columns, and creates refused while the CRD is terminating.
+import type { ApiServer } from '../endpoints/api-server.js';
+import { negotiate } from '../endpoints/negotiation/negotiate.js';
+import { writeEncoded } from '../endpoints/negotiation/write-object.js';
+import type { ResourceScope } from '../endpoints/resource-scope.js';
+import { buildTable, parseIncludeObject } from '../endpoints/table/table.js';
+import { readList } from '../endpoints/list/read-list.js';
+import { forbidden, routeNotFound } from '../errors/status.js';
+import { apiVersionOf } from '../registry/resource-def.js';
+import type { RequestContext } from '../server/request-context.js';
+import { writeError } from '../server/respond.js';
+import { subresourcesOf } from './cr-resource-info.js';
+import { handleCustomResourceScale } from './cr-scale.js';
+import { customResourceDetails, type CustomResourceDetails } from './custom-resource-details.js';
+
+function wantsTable(ctx: RequestContext, list: boolean): boolean {
+  try {
+    return negotiate(ctx, { list, transforms: true, protobuf: false }).as === 'Table';
+  } catch {
+    return false;
+  }
+}
+
+async function serveTable(scope: ResourceScope, details: CustomResourceDetails): Promise<void> {
+  const { ctx, def } = scope;
+  const rep = negotiate(ctx, { list: !scope.name, transforms: true, protobuf: false });
+  if (rep.as !== 'Table') return;
+  const includeObject = parseIncludeObject(ctx.query.get('includeObject'));
+  let objects;
+  let listMeta;
+  if (scope.name) {
+    const obj = await scope.store.get(scope.namespace, scope.name);
+    objects = [obj];
+    listMeta = { resourceVersion: obj.metadata?.resourceVersion };
+  } else {
+    const page = await readList(scope);
+    objects = page.items;
+    listMeta = page.listMeta;
+  }
+  const apiVersion = apiVersionOf(def);
+  objects = objects.map((o) => ({ ...o, apiVersion, kind: def.kind }));
+  const table = buildTable({
+    group: def.group,
+    resource: def.resource,
+    objects,
+    tableApiVersion: `meta.k8s.io/${rep.version}` as 'meta.k8s.io/v1',
+    includeObject,
+    listMeta,
+    customColumns: details.columns,
+    apiVersion,
+    kind: def.kind,
+  });
+  writeEncoded(ctx, 200, table, rep.format);
+}
+
+/**
+ * Serves what is particular to custom resources and answers true, or leaves the request to the generic router
+ * (false). Installed in front of ApiServer.serveResource.
+ */
+export async function serveCustomResourceRequest(api: ApiServer, ctx: RequestContext): Promise<boolean> {
+  const ri = ctx.requestInfo;
+  if (!ri?.isResourceRequest || !ri.apiGroup) return false;
+  const served = api.served.get(`${ri.apiGroup}/${ri.apiVersion}/${ri.resource}`);
+  const details = served && customResourceDetails(served.def);
+  if (!served || !details) return false;
+  if (details.deprecationWarning !== undefined) ctx.warnings.push(details.deprecationWarning);
+  const { def, store } = served;
+  const scope: ResourceScope = { ctx, def, store, namespace: def.namespaced ? ri.namespace : '', name: ri.name, subresource: ri.subresource, options: api.deps.options };
+  try {
+    if (ri.subresource === 'scale') {
+      const scale = subresourcesOf(details.crd, details.version)?.scale;
+      if (!scale || (!def.namespaced && ri.namespace) || (def.namespaced && !ri.namespace)) throw routeNotFound();
+      await handleCustomResourceScale(scope, scale);
+      return true;
+    }
+    const terminating = !!details.crd.metadata.deletionTimestamp || !!details.crd.status?.conditions?.some((c) => c.type === 'Terminating' && c.status === 'True');
+    if (ri.verb === 'create' && !ri.subresource && (await crdTerminating(api, details, terminating))) {
+      throw forbidden(store.gr, '', 'create not allowed while custom resource definition is terminating');
+    }
+    if ((ri.verb === 'get' || ri.verb === 'list') && !ri.subresource && (ctx.method === 'GET' || ctx.method === 'HEAD') && wantsTable(ctx, ri.verb === 'list')) {
+      if (def.namespaced && !ri.namespace && ri.name) throw routeNotFound();
+      if (!def.namespaced && ri.namespace) throw routeNotFound();
+      await serveTable(scope, details);
+      return true;
+    }
+  } catch (e) {
+    writeError(ctx, e);
+    return true;
+  }
+  return false;
+}
+
+/** The registered CRD object may predate its deletion: read the current one. */
+async function crdTerminating(api: ApiServer, details: CustomResourceDetails, cached: boolean): Promise<boolean> {
+  if (cached) return true;
+  const crd = await api.getObject('apiextensions.k8s.io', 'customresourcedefinitions', '', details.crd.metadata.name ?? '');
+  return !!crd?.metadata?.deletionTimestamp;
+}

@@ -1,0 +1,45 @@
+// Wires CustomResourceDefinitions into an ApiServer: the CRD store with its strategy, the CRD controller, the
+// custom-resource request handling in front of the router and the OpenAPI schemas of served custom resources.
+//
+//   const api = await ApiServer.create(...);   // then, before api.startControllers():
+//   installApiExtensions(api, log);
+import type { Logger } from 'pino';
+import type { ApiServer } from '../endpoints/api-server.js';
+import type { RequestContext } from '../server/request-context.js';
+import { serveCustomResourceRequest } from './cr-requests.js';
+import { customResourceSchemasFor } from './cr-openapi.js';
+import { CRDController } from './crd-controller.js';
+import { CustomResourceDefinitionStore } from './crd-store.js';
+import { crdStrategy } from './crd-strategy.js';
+import { CRD_GROUP } from './crd-types.js';
+import { replaceServedStore } from './served-resources.js';
+
+export interface ApiExtensions {
+  store: CustomResourceDefinitionStore;
+  controller: CRDController;
+}
+
+// ApiServer keeps its controllers and the OpenAPI options private; reached here until it exposes hooks.
+interface ApiServerPrivates {
+  controllers: { start(): void; stop(): void }[];
+}
+interface OpenAPIPrivates {
+  options: { schemasFor?: (group: string, version: string) => Record<string, Record<string, unknown>> | undefined };
+}
+
+/** Undefined when apiextensions.k8s.io/v1 is not served (--runtime-config turned it off). */
+export function installApiExtensions(api: ApiServer, log: Logger): ApiExtensions | undefined {
+  const served = api.served.get(`${CRD_GROUP}/v1/customresourcedefinitions`);
+  if (!served) return undefined;
+  const store = new CustomResourceDefinitionStore(served.def, crdStrategy(served.store.strategy), served.store.deps);
+  replaceServedStore(api, CRD_GROUP, 'v1', 'customresourcedefinitions', store);
+  const controller = new CRDController(api, store, served.store.deps, log);
+  (api as unknown as ApiServerPrivates).controllers.push(controller);
+
+  const serveResource = api.serveResource.bind(api);
+  api.serveResource = async (ctx: RequestContext) => (await serveCustomResourceRequest(api, ctx)) || serveResource(ctx);
+
+  const openapi = (api.discovery as unknown as { openapiV3?: OpenAPIPrivates }).openapiV3;
+  if (openapi?.options) openapi.options.schemasFor = (group, version) => customResourceSchemasFor(api.resources, group, version);
+  return { store, controller };
+}
