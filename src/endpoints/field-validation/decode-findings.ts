@@ -11,21 +11,43 @@ export interface DecodeFindings {
 }
 
 const registry = new WeakMap<object, DecodeFindings>();
+// Findings are also reachable from the root's object-valued members, so that a shallow copy of the root
+// (`{kind, apiVersion, ...rest}`, as decodeBody returns TypeMeta first) still finds them.
+const byMember = new WeakMap<object, { root: object; findings: DecodeFindings }>();
 
 export function recordFindings(obj: object, findings: DecodeFindings): void {
   registry.set(obj, findings);
+  for (const v of Object.values(obj)) if (v !== null && typeof v === 'object') byMember.set(v, { root: obj, findings });
 }
 
 /** Adds strict errors found outside the object (e.g. applyJsonPatch's `json patch unknown field "[0].vaule"`). */
 export function recordStrictErrors(obj: object, errors: readonly string[]): void {
   if (!errors.length) return;
-  const f = registry.get(obj);
+  const f = findingsOf(obj);
   if (f) f.leading.push(...errors);
-  else registry.set(obj, { leading: [...errors], duplicated: [] });
+  else recordFindings(obj, { leading: [...errors], duplicated: [] });
 }
 
 export function findingsOf(obj: object): DecodeFindings | undefined {
-  return registry.get(obj);
+  const own = registry.get(obj);
+  if (own) return own;
+  for (const v of Object.values(obj)) {
+    if (v === null || typeof v !== 'object') continue;
+    const alias = byMember.get(v);
+    if (!alias) continue;
+    // A copy of the decoded root: its repeated keys now belong to `obj`.
+    const duplicated = alias.findings.duplicated.map(([o, entries]): [object, ReadonlyArray<readonly [string, unknown]>] => [o === alias.root ? obj : o, entries]);
+    const f = { leading: alias.findings.leading, duplicated };
+    registry.set(obj, f);
+    return f;
+  }
+  return undefined;
+}
+
+/** Moves the findings of a decoded object to a copy of it (for code that rebuilds the decoded root). */
+export function transferFindings(from: object, to: object): void {
+  const f = findingsOf(from);
+  if (f && from !== to) recordFindings(to, { leading: f.leading, duplicated: f.duplicated.map(([o, e]) => [o === from ? to : o, e]) });
 }
 
 /** The duplicate entries of a decoded value, as the typed decoder reads them. */
@@ -36,10 +58,10 @@ export function duplicateEntries(f: DecodeFindings | undefined): DuplicateEntrie
 
 /** structuredClone that carries the findings over to the copy (handlers that retry clone the decoded body). */
 export function cloneDecoded<T extends object>(obj: T): T {
-  const f = registry.get(obj);
+  const f = findingsOf(obj);
   if (!f) return structuredClone(obj);
   // One structuredClone keeps the shared references between the object and its duplicate entries.
   const copy = structuredClone({ obj, duplicated: f.duplicated });
-  registry.set(copy.obj, { leading: [...f.leading], duplicated: copy.duplicated });
+  recordFindings(copy.obj, { leading: [...f.leading], duplicated: copy.duplicated });
   return copy.obj;
 }
