@@ -202,7 +202,7 @@ export class ApiServer {
         return handlePatch(scope, this.writeHooks);
       case 'delete':
         if (!has('delete')) throw routeMethodNotAllowed();
-        return handleDelete(scope);
+        return handleDelete(scope, this.deps.authorizer);
       case 'deletecollection':
         if (!has('deletecollection') || (def.namespaced && !ri.namespace)) throw routeMethodNotAllowed();
         return handleDeleteCollection(scope);

@@ -5,7 +5,7 @@ import { conflict, deleteSuccess, invalid, notFound, type Status } from '../erro
 import { groupKindString } from '../errors/status.js';
 import type { GenericStore } from './generic-store.js';
 import { meta, nowRFC3339, type KObject } from './object.js';
-import { decodeStored, encodeStored } from './stored-codec.js';
+import { decodeStored, encodeStored, isReadable } from './stored-codec.js';
 
 export type PropagationPolicy = 'Orphan' | 'Background' | 'Foreground';
 
@@ -15,6 +15,10 @@ export interface DeleteOptions {
   orphanDependents?: boolean;
   preconditions?: { uid?: string; resourceVersion?: string };
   dryRun: boolean;
+  /** Unsafe deletion of a corrupt object (gate AllowUnsafeMalformedObjectDeletion); undefined when not asked or gate off. */
+  ignoreStoreReadErrorWithClusterBreakingPotential?: boolean;
+  /** Set when dryRun came from the request (validation needs to know it was given). */
+  dryRunGiven?: boolean;
 }
 
 export const FINALIZER_ORPHAN = 'orphan';
@@ -38,7 +42,32 @@ export function validateDeleteOptions(o: DeleteOptions): void {
   if (o.propagationPolicy !== undefined && !['Foreground', 'Background', 'Orphan'].includes(o.propagationPolicy)) {
     errs.push(fieldErr.notSupported('propagationPolicy', o.propagationPolicy, ['Foreground', 'Background', 'Orphan', 'nil']));
   }
+  if (o.ignoreStoreReadErrorWithClusterBreakingPotential) {
+    const path = 'ignoreStoreReadErrorWithClusterBreakingPotential';
+    const clash = (what: string) => errs.push(fieldErr.invalid(path, true, `cannot be set together with .${what}`));
+    if (o.dryRun) clash('dryRun');
+    if (o.propagationPolicy !== undefined) clash('propagationPolicy');
+    if (o.orphanDependents !== undefined) clash('orphanDependents');
+    if (o.gracePeriodSeconds !== undefined) clash('gracePeriodSeconds');
+    if (o.preconditions !== undefined) clash('preconditions');
+  }
   if (errs.length) throw invalid({ group: 'meta.k8s.io', kind: 'DeleteOptions' }, '', errs);
+}
+
+/**
+ * The unsafe deletion of an object whose stored bytes cannot be read (seed 000, "forced deletion"): refused with
+ * 422 when the object reads normally; otherwise removed without preconditions, finalizers or admission.
+ */
+export async function deleteCorruptObject(store: GenericStore, namespace: string, name: string): Promise<Status> {
+  const kv = await store.getKV(namespace, name);
+  if (!kv) throw notFound(store.gr, name);
+  if (isReadable(kv)) {
+    throw invalid({ group: store.gr.group, kind: store.gr.resource }, name, [
+      fieldErr.invalid('ignoreStoreReadErrorWithClusterBreakingPotential', true, 'is exclusively used to delete corrupt object(s), try again by removing this option'),
+    ]);
+  }
+  await store.deps.storage.delete(kv.key, 0);
+  return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', details: { name, kind: store.def.kind }, code: 200 };
 }
 
 /** The GC finalizers the effective policy asks for; undefined = leave the object's finalizers as they are. */

@@ -1,10 +1,23 @@
 // Objects are stored as JSON without their resourceVersion (as kube-apiserver strips it before writing);
-// the resourceVersion is the store's modRev, added back on every read.
+// the resourceVersion is the store's modRev, added back on every read. Bytes that do not decode are a
+// "corrupt object": reads answer kube's 500, and only an unsafe delete can remove them.
 import type { KV } from '../storage/interface.js';
+import { StatusError } from '../errors/status.js';
 import type { KObject } from './object.js';
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+/** kube's StorageError for an object that cannot be decoded, wrapped as the InternalError clients see. */
+export class CorruptObjectError extends StatusError {
+  constructor(
+    readonly key: string,
+    readonly decodeError: string,
+  ) {
+    const text = `StorageError: corrupt object, Code: 7, Key: ${key}, ResourceVersion: 0, AdditionalErrorMsg: ${decodeError}`;
+    super({ code: 500, reason: 'InternalError', message: `Internal error occurred: ${text}`, details: { causes: [{ message: text }] } });
+  }
+}
 
 export function encodeStored(obj: KObject): Uint8Array {
   const md = obj.metadata;
@@ -16,8 +29,24 @@ export function encodeStored(obj: KObject): Uint8Array {
 }
 
 export function decodeStored(kv: KV): KObject {
-  const obj = JSON.parse(decoder.decode(kv.value)) as KObject;
+  let obj: KObject;
+  try {
+    obj = JSON.parse(decoder.decode(kv.value)) as KObject;
+  } catch (e) {
+    throw new CorruptObjectError(kv.key, (e as Error).message);
+  }
+  if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) throw new CorruptObjectError(kv.key, 'object expected');
   obj.metadata ??= {};
   obj.metadata.resourceVersion = String(kv.modRev);
   return obj;
+}
+
+/** True when the stored bytes decode. */
+export function isReadable(kv: KV): boolean {
+  try {
+    decodeStored(kv);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -1,7 +1,9 @@
 // DELETE one object or a collection (apiserver.md §3.6).
 import { parse as parseYAML } from 'yaml';
 import { badRequest } from '../../errors/status.js';
-import { deleteObject, type DeleteOptions, type PropagationPolicy } from '../../registry/delete.js';
+import { deleteCorruptObject, deleteObject, validateDeleteOptions, type DeleteOptions, type PropagationPolicy } from '../../registry/delete.js';
+import type { Authorizer } from '../../authz/authorizer.js';
+import { attributesOf, forbiddenError } from '../../filters/authorization.js';
 import type { KObject } from '../../registry/object.js';
 import { contentTypeOf } from '../negotiation/media-type.js';
 import { negotiate } from '../negotiation/negotiate.js';
@@ -40,18 +42,36 @@ async function decodeDeleteOptions(scope: ResourceScope): Promise<DeleteOptions>
   const orphan = q.get('orphanDependents') ?? b.orphanDependents;
   if (orphan !== undefined && orphan !== null) o.orphanDependents = orphan === true || orphan === 'true';
   if (b.preconditions) o.preconditions = b.preconditions;
+  const unsafe = q.get('ignoreStoreReadErrorWithClusterBreakingPotential') ?? b.ignoreStoreReadErrorWithClusterBreakingPotential;
+  // Without the alpha gate the option is dropped, as kube-apiserver does.
+  if (scope.options.featureGates['AllowUnsafeMalformedObjectDeletion'] && (unsafe === true || unsafe === 'true')) {
+    o.ignoreStoreReadErrorWithClusterBreakingPotential = true;
+  }
   const dry = q.getAll('dryRun');
   const bodyDry: string[] = Array.isArray(b.dryRun) ? b.dryRun : [];
   if (dry.length || bodyDry.length) {
+    o.dryRunGiven = true;
     parseWriteQuery(new URLSearchParams([...dry, ...bodyDry].map((d): [string, string] => ['dryRun', d])), 'UpdateOptions');
     o.dryRun = true;
   }
   return o;
 }
 
-export async function handleDelete(scope: ResourceScope): Promise<void> {
+/** The caller also needs the verb unsafe-delete-ignore-read-errors on the resource (seed 000, rule 2). */
+async function authorizeUnsafeDelete(scope: ResourceScope, authorizer: Authorizer): Promise<void> {
+  const attrs = { ...attributesOf(scope.ctx), verb: 'unsafe-delete-ignore-read-errors', subresource: '' };
+  const r = await authorizer.authorize(attrs);
+  if (r.decision !== 'allow') throw forbiddenError(attrs, r.reason);
+}
+
+export async function handleDelete(scope: ResourceScope, authorizer: Authorizer): Promise<void> {
   const rep = negotiate(scope.ctx, { list: false, transforms: false, protobuf: false });
   const opts = await decodeDeleteOptions(scope);
+  if (opts.ignoreStoreReadErrorWithClusterBreakingPotential) {
+    validateDeleteOptions(opts);
+    await authorizeUnsafeDelete(scope, authorizer);
+    return writeEncoded(scope.ctx, 200, await deleteCorruptObject(scope.store, scope.namespace, scope.name), rep.as === 'object' && rep.format === 'yaml' ? 'yaml' : 'json');
+  }
   const r = await deleteObject(scope.store, scope.namespace, scope.name, opts);
   if ((r.body as KObject).kind === 'Status') return writeEncoded(scope.ctx, r.code, r.body, rep.as === 'object' && rep.format === 'yaml' ? 'yaml' : 'json');
   await writeRepresentation(scope, r.code, rep, { object: forEndpoint(scope, r.body as KObject) });
