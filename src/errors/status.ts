@@ -155,6 +155,15 @@ export function unsupportedMediaType(message: string): StatusError {
   return new StatusError({ code: 415, reason: 'UnsupportedMediaType', message });
 }
 
+/** The router's own media-type refusals (go-restful) carry empty details. */
+export function routerNotAcceptable(available: string[]): StatusError {
+  return new StatusError({ code: 406, reason: 'NotAcceptable', message: `406: Not Acceptable\n\nAvailable representations: ${available.join(', ')}`, details: {} });
+}
+
+export function routerUnsupportedMediaType(): StatusError {
+  return new StatusError({ code: 415, reason: 'UnsupportedMediaType', message: '415: Unsupported Media Type', details: {} });
+}
+
 export function requestEntityTooLarge(limit: number): StatusError {
   return new StatusError({ code: 413, reason: 'RequestEntityTooLarge', message: `Request entity too large: limit is ${limit}` });
 }

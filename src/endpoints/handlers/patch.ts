@@ -1,6 +1,6 @@
 // PATCH (apiserver.md §3.3): JSON patch and merge patch applied to the latest object inside the store's
 // retry loop; a resourceVersion inside the patch acts as a precondition.
-import { notFound, unsupportedMediaType } from '../../errors/status.js';
+import { notFound, routerUnsupportedMediaType, unsupportedMediaType } from '../../errors/status.js';
 import { meta, type KObject } from '../../registry/object.js';
 import { contentTypeOf } from '../negotiation/media-type.js';
 import { negotiate } from '../negotiation/negotiate.js';
@@ -17,7 +17,8 @@ export async function handlePatch(scope: ResourceScope, hooks: WriteHooks): Prom
   const body = await readBody(ctx, scope.options.maxRequestBodyBytes);
   if (!PATCH_TYPES.includes(ct as PatchType)) {
     // The router answers first on built-in endpoints (apiserver.md §1).
-    throw unsupportedMediaType(def.builtin === false ? 'the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml' : '415: Unsupported Media Type');
+    if (def.builtin !== false) throw routerUnsupportedMediaType();
+    throw unsupportedMediaType('the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml');
   }
   const patchType = ct as PatchType;
   const isApply = patchType === 'application/apply-patch+yaml';

@@ -1,6 +1,6 @@
 // Output negotiation for resource endpoints: which representation the Accept header asks for
 // (JSON, YAML, Table, PartialObjectMetadata[List]) with kube's 406 answers (apiserver.md §1, §8.1, §9.3).
-import { notAcceptable, StatusError } from '../../errors/status.js';
+import { notAcceptable, routerNotAcceptable, StatusError } from '../../errors/status.js';
 import type { RequestContext } from '../../server/request-context.js';
 import { parseAccept, type MediaType } from './media-type.js';
 
@@ -28,7 +28,7 @@ export function routerAcceptCheck(ctx: RequestContext, isCollectionGet: boolean)
   const clauses = parseAccept(ctx.req.headers['accept'] as string | undefined);
   if (clauses.some(matchesBase)) return;
   const avail = isCollectionGet ? [...OBJECT_MEDIA_TYPES, ...WATCH_MEDIA_TYPES] : OBJECT_MEDIA_TYPES;
-  throw notAcceptable(`406: Not Acceptable\n\nAvailable representations: ${avail.join(', ')}`);
+  throw routerNotAcceptable(avail);
 }
 
 export interface NegotiateOptions {
