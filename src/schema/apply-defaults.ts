@@ -24,8 +24,7 @@ export function applyDefaults(value: unknown, node: SchemaNode, opts: Defaulting
   }
   if (!isObject(value)) return;
   if (node.hasProperties) {
-    for (const [key, prop] of node.properties) {
-      if (!prop.hasDefault) continue;
+    for (const [key, prop] of node.defaultedProperties) {
       const has = Object.prototype.hasOwnProperty.call(value, key);
       if (!has || (opts.defaultNonNullableNulls && value[key] === null && !prop.nullable)) value[key] = structuredClone(prop.default);
     }

@@ -120,6 +120,8 @@ export class SchemaNode {
   private props?: ReadonlyMap<string, SchemaNode>;
   private addl?: SchemaNode | boolean | null;
   private itemsNode?: SchemaNode | null;
+  private opaqueMemo?: boolean;
+  private defaultedMemo?: ReadonlyArray<readonly [string, SchemaNode]>;
 
   constructor(
     private readonly resolver: SchemaResolver,
@@ -297,6 +299,15 @@ export class SchemaNode {
    * (RawExtension, FieldsV1, apiextensions JSON).
    */
   get isOpaque(): boolean {
+    return (this.opaqueMemo ??= this.computeOpaque());
+  }
+
+  /** The properties that declare a `default`, in schema order (what defaulting walks). */
+  get defaultedProperties(): ReadonlyArray<readonly [string, SchemaNode]> {
+    return (this.defaultedMemo ??= [...this.properties].filter(([, p]) => p.hasDefault));
+  }
+
+  private computeOpaque(): boolean {
     if (this.hasProperties || this.additionalProperties !== undefined || this.items || this.intOrString) return false;
     if (this.preserveUnknownFields) return true;
     const t = this.type;

@@ -40,6 +40,41 @@ const TIME_COMPONENTS = new Set(['io.k8s.apimachinery.pkg.apis.meta.v1.Time', 'i
 
 class Fatal extends Error {}
 
+type Shape = 'quantity' | 'time' | 'intOrString' | 'opaque' | 'struct' | 'map' | 'array' | 'string' | 'bytes' | 'boolean' | 'integer' | 'number';
+const shapes = new WeakMap<SchemaNode, Shape>();
+
+/** How the decoder treats a node, computed once per node. */
+function shapeOf(node: SchemaNode): Shape {
+  let s = shapes.get(node);
+  if (s) return s;
+  if (node.component === COMPONENT_QUANTITY) s = 'quantity';
+  else if (node.component && TIME_COMPONENTS.has(node.component)) s = 'time';
+  else if (node.intOrString) s = 'intOrString';
+  else if (node.isOpaque) s = 'opaque';
+  else if (node.isStruct) s = 'struct';
+  else if (node.isMap) s = 'map';
+  else {
+    switch (node.type) {
+      case 'array':
+        s = 'array';
+        break;
+      case 'string':
+        s = node.format === 'byte' ? 'bytes' : 'string';
+        break;
+      case 'boolean':
+      case 'integer':
+      case 'number':
+        s = node.type;
+        break;
+      default:
+        // An object schema without fields or map values (RawExtension-like): anything goes.
+        s = 'opaque';
+    }
+  }
+  shapes.set(node, s);
+  return s;
+}
+
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Go's name for a JSON value's kind in "cannot unmarshal <kind>". */
@@ -102,26 +137,32 @@ class TypedDecoder {
 
   decode(v: unknown, node: SchemaNode, into?: unknown): unknown {
     if (v === null || v === undefined) return v;
-    if (node.component === COMPONENT_QUANTITY) {
-      const err = quantityError(v);
-      if (err) this.fatal(err);
-      return v;
-    }
-    if (node.component && TIME_COMPONENTS.has(node.component)) {
-      // metav1.Time unmarshals a Go string first; other kinds fail there.
-      if (typeof v !== 'string') this.fatal(this.typeError(jsonKind(v), 'string'));
-      return v;
-    }
-    if (node.intOrString) return this.intOrString(v);
-    if (node.isOpaque) return v;
-    if (node.isStruct) return this.object(v, node, true, into);
-    if (node.isMap) return this.object(v, node, false, into);
-    switch (node.type) {
+    switch (shapeOf(node)) {
+      case 'quantity': {
+        const err = quantityError(v);
+        if (err) this.fatal(err);
+        return v;
+      }
+      case 'time':
+        // metav1.Time unmarshals a Go string first; other kinds fail there.
+        if (typeof v !== 'string') this.fatal(this.typeError(jsonKind(v), 'string'));
+        return v;
+      case 'intOrString':
+        return this.intOrString(v);
+      case 'opaque':
+        return v;
+      case 'struct':
+        return this.object(v, node, true, into);
+      case 'map':
+        return this.object(v, node, false, into);
       case 'array':
         return this.array(v, node);
       case 'string':
         if (typeof v !== 'string') this.saveTypeError(jsonKind(v), goTypeName(node));
-        else if (node.format === 'byte') {
+        return v;
+      case 'bytes':
+        if (typeof v !== 'string') this.saveTypeError(jsonKind(v), goTypeName(node));
+        else {
           const err = checkBase64(v);
           if (err && this.error === undefined) this.error = err;
         }
@@ -134,11 +175,7 @@ class TypedDecoder {
       case 'number':
         if (typeof v !== 'number' && typeof v !== 'bigint') this.saveTypeError(jsonKind(v), goTypeName(node));
         return v;
-      case 'object':
-        // An object schema without fields or map values: RawExtension-like, anything goes.
-        return v;
     }
-    return v;
   }
 
   private integer(v: unknown, type: string, fatal: boolean): unknown {
@@ -213,7 +250,7 @@ class TypedDecoder {
       }
       this.path.push(this.path.length ? `.${key}` : key);
       const prev = Object.prototype.hasOwnProperty.call(out, key) ? out[key] : undefined;
-      const mergeInto = (child.isStruct || child.isMap) && isObject(prev) && struct ? prev : undefined;
+      const mergeInto = struct && isObject(prev) && (shapeOf(child) === 'struct' || shapeOf(child) === 'map') ? prev : undefined;
       setOwn(out, key, this.decode(val, child, mergeInto));
       this.path.length = depth;
       this.struct = savedStruct;
