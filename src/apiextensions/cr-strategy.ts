@@ -4,7 +4,6 @@
 import { fieldErr, type FieldError } from '../errors/field-error.js';
 import { jsonEqual, meta, type KObject } from '../registry/object.js';
 import type { Strategy } from '../registry/strategy.js';
-import { jsonPathSegments } from '../selection/custom-resource-fields.js';
 import type { CRD, CRDVersion } from './crd-types.js';
 import { subresourcesOf } from './cr-resource-info.js';
 import { applyDefaults } from './structural/defaults.js';
@@ -36,29 +35,48 @@ export function normalizeCustomResource(crv: CustomResourceVersion, obj: KObject
   applyDefaults(crv.schema, obj);
 }
 
-function readPath(obj: unknown, path: string): unknown {
-  let cur = obj;
-  for (const s of jsonPathSegments(path)) {
-    if (!cur || typeof cur !== 'object') return undefined;
-    cur = (cur as KObject)[s];
-  }
-  return cur;
+/** Go's %T and %v of a decoded JSON value, as unstructured's accessor errors print them. */
+function goTypeAndValue(v: unknown): [string, string] {
+  if (v === null || v === undefined) return ['<nil>', '<nil>'];
+  if (typeof v === 'string') return ['string', v];
+  if (typeof v === 'boolean') return ['bool', String(v)];
+  if (typeof v === 'number') return [Number.isInteger(v) ? 'int64' : 'float64', String(v)];
+  if (Array.isArray(v)) return ['[]interface {}', `[${v.map((x) => goTypeAndValue(x)[1]).join(' ')}]`];
+  const o = v as KObject;
+  return ['map[string]interface {}', `map[${Object.keys(o).sort().map((k) => `${k}:${goTypeAndValue(o[k])[1]}`).join(' ')}]`];
 }
 
-function validateScaleReplicas(crv: CustomResourceVersion, obj: KObject, hasStatusSub: boolean): FieldError[] {
+/**
+ * kube's scale checks on the replicas paths (unstructured.NestedInt64/NestedString): the field path keeps its
+ * leading dot, a value of another type is an accessor error.
+ */
+function checkScalePath(obj: KObject, path: string | undefined, want: 'int64' | 'string', errs: FieldError[]): void {
+  if (!path) return;
+  const segs = path.replace(/^\./, '').split('.');
+  let cur: unknown = obj;
+  for (const s of segs) {
+    if (!cur || typeof cur !== 'object' || Array.isArray(cur)) return;
+    if (!(s in (cur as KObject))) return;
+    cur = (cur as KObject)[s];
+  }
+  const [type, text] = goTypeAndValue(cur);
+  if (type !== want) {
+    errs.push(fieldErr.invalid(path, want === 'int64' ? 0 : '', `.${segs.join('.')} accessor error: ${text} is of the type ${type}, expected ${want}`));
+    return;
+  }
+  if (want !== 'int64') return;
+  const n = cur as number;
+  if (n < 0) errs.push(fieldErr.invalid(path, n, 'should be a non-negative integer'));
+  else if (n > 2147483647) errs.push(fieldErr.invalid(path, n, 'should be less than or equal to 2147483647'));
+}
+
+function validateScale(crv: CustomResourceVersion, obj: KObject): FieldError[] {
   const scale = subresourcesOf(crv.crd, crv.version)?.scale;
   if (!scale) return [];
   const errs: FieldError[] = [];
-  const check = (path: string | undefined) => {
-    if (!path) return;
-    const v = readPath(obj, path);
-    if (typeof v !== 'number') return;
-    const field = path.replace(/^\./, '');
-    if (v < 0) errs.push(fieldErr.invalid(field, v, 'should be a non-negative integer'));
-    else if (v > 2147483647) errs.push(fieldErr.invalid(field, v, 'should be less than or equal to 2147483647'));
-  };
-  check(scale.specReplicasPath);
-  if (hasStatusSub) check(scale.statusReplicasPath);
+  checkScalePath(obj, scale.specReplicasPath, 'int64', errs);
+  checkScalePath(obj, scale.statusReplicasPath, 'int64', errs);
+  checkScalePath(obj, scale.labelSelectorPath, 'string', errs);
   return errs;
 }
 
@@ -66,10 +84,10 @@ export function customResourceStrategy(crv: CustomResourceVersion): Strategy {
   const hasStatus = !!subresourcesOf(crv.crd, crv.version)?.status;
   const validate = (obj: KObject): FieldError[] => {
     if (!crv.schema) return [];
-    const errs = validateCustomResourceValue(crv.schema, obj);
-    validateListTypes(crv.schema, obj, '', errs);
+    // kube's order: schema, scale paths, embedded resources, list types.
+    const errs = [...validateCustomResourceValue(crv.schema, obj), ...validateScale(crv, obj)];
     validateEmbeddedResources(crv.schema, obj, '', errs);
-    errs.push(...validateScaleReplicas(crv, obj, hasStatus));
+    validateListTypes(crv.schema, obj, '', errs);
     return errs;
   };
   return {
@@ -78,12 +96,13 @@ export function customResourceStrategy(crv: CustomResourceVersion): Strategy {
     tracksGeneration: true,
     hasStatusSubresource: hasStatus,
     returnDeletedObject: false,
-    prepareForCreate(obj, ctx) {
-      normalizeCustomResource(crv, obj, ctx.warnings);
+    // Unknown-field warnings come from the write hook (fieldValidation); here they are dropped silently.
+    prepareForCreate(obj) {
+      normalizeCustomResource(crv, obj);
       obj.apiVersion = crv.storageApiVersion;
     },
-    prepareForUpdate(obj, old, ctx) {
-      normalizeCustomResource(crv, obj, ctx.warnings);
+    prepareForUpdate(obj, old) {
+      normalizeCustomResource(crv, obj);
       obj.apiVersion = crv.storageApiVersion;
       // Without a status sub-resource a status change is a spec change too (the store compares the rest).
       if (!hasStatus && !jsonEqual(obj.status, old.status)) meta(obj).generation = (meta(old).generation ?? 0) + 1;

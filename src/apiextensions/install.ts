@@ -8,6 +8,7 @@ import type { ApiServer } from '../endpoints/api-server.js';
 import type { RequestContext } from '../server/request-context.js';
 import { serveCustomResourceRequest } from './cr-requests.js';
 import { customResourceSchemasFor } from './cr-openapi.js';
+import { customResourceWriteHooks } from './cr-field-validation.js';
 import { CRDController } from './crd-controller.js';
 import { CustomResourceDefinitionStore } from './crd-store.js';
 import { crdStrategy } from './crd-strategy.js';
@@ -38,6 +39,18 @@ export function installApiExtensions(api: ApiServer, log: Logger): ApiExtensions
 
   const serveResource = api.serveResource.bind(api);
   api.serveResource = async (ctx: RequestContext) => (await serveCustomResourceRequest(api, ctx)) || serveResource(ctx);
+
+  // Custom resources get their own fieldValidation; whatever hooks the server sets (before or after) serve the rest.
+  let inner = api.writeHooks;
+  const hooks = customResourceWriteHooks(() => inner);
+  Object.defineProperty(api, 'writeHooks', {
+    configurable: true,
+    enumerable: true,
+    get: () => hooks,
+    set: (h) => {
+      inner = h;
+    },
+  });
 
   const openapi = (api.discovery as unknown as { openapiV3?: OpenAPIPrivates }).openapiV3;
   if (openapi?.options) openapi.options.schemasFor = (group, version) => customResourceSchemasFor(api.resources, group, version);
