@@ -348,6 +348,14 @@ for (const http2 of [false, true]) {
       assert.ok(Number(evs[4]!.object.metadata.resourceVersion) > Number(evs[3]!.object.metadata.resourceVersion), 'DELETED carries the deletion\'s RV');
       w.close();
     }
+    // Nothing to send yet: the 200 and its headers are flushed at once all the same.
+    const now = (await list(`/api/v1/namespaces/${ns}/configmaps`, http2)).body.metadata.resourceVersion;
+    const quiet = openWatch(s, `/api/v1/namespaces/${ns}/configmaps?watch=1&timeoutSeconds=5&resourceVersion=${now}`, { http2 });
+    const t0 = Date.now();
+    assert.equal((await quiet.status).status, 200);
+    assert.ok(Date.now() - t0 < 1000);
+    assert.equal(quiet.events.length, 0);
+    quiet.close();
   });
 
   test(`${proto} watch: RV=N starts after N without synthetic events; a gone RV is one ERROR 410 in a 200`, async () => {
@@ -482,6 +490,9 @@ test('watch (WatchList on): initial events, then the initial-events-end bookmark
   await create(gated, 'wl', 'b');
   assert.deepEqual(summary((await w.waitFor(4)).slice(3)), ['ADDED b']);
   w.close();
+  // A streaming list never answers 410, however old the RV: it sends the current state.
+  const oldRV = await gated.request('GET', '/api/v1/namespaces/wl/configmaps?watch=1&timeoutSeconds=1&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&resourceVersion=1');
+  assert.deepEqual(oldRV.body.trim().split('\n').map((l) => JSON.parse(l).type), ['ADDED', 'ADDED', 'ADDED']);
   // With the gate on, a legacy watch is defaulted into a streaming list (end bookmark when bookmarks are allowed).
   const legacy = await gated.request('GET', '/api/v1/namespaces/wl/configmaps?watch=1&timeoutSeconds=1&resourceVersion=0&allowWatchBookmarks=true');
   const types = legacy.body.trim().split('\n').map((l) => JSON.parse(l));

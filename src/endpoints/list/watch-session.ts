@@ -97,6 +97,7 @@ export async function serveWatch(scope: ResourceScope, opts: ListOptions, sel: S
       if (stream.closed) return finish();
       const parts: Buffer[] = [];
       for (const e of snap.entries) parts.push(...frame('ADDED', encoder.item({ type: 'ADDED', entry: e })));
+      // Like kube's, the end bookmark carries the cache's revision (at least the one required), never selector-filtered.
       if (plan.endBookmark) parts.push(...frame('BOOKMARK', encoder.object(bookmarkObject(snap.rev, true))));
       if (parts.length) stream.write(parts);
       startRev = snap.rev;
