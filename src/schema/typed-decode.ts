@@ -43,6 +43,16 @@ class Fatal extends Error {}
 type Shape = 'quantity' | 'time' | 'intOrString' | 'opaque' | 'struct' | 'map' | 'array' | 'string' | 'bytes' | 'boolean' | 'integer' | 'number';
 const shapes = new WeakMap<SchemaNode, Shape>();
 
+const structNames = new WeakMap<SchemaNode, string | undefined>();
+
+/** The Go struct name of a node (undefined for inline objects, which keep the enclosing struct's). */
+function structNameOf(node: SchemaNode): string | undefined {
+  if (structNames.has(node)) return structNames.get(node);
+  const name = node.component ? goStructName(node.component) : undefined;
+  structNames.set(node, name);
+  return name;
+}
+
 /** How the decoder treats a node, computed once per node. */
 function shapeOf(node: SchemaNode): Shape {
   let s = shapes.get(node);
@@ -207,12 +217,11 @@ class TypedDecoder {
     }
     const items = node.items;
     if (!items) return v;
-    const depth = this.path.length;
     const out = new Array<unknown>(v.length);
     for (let i = 0; i < v.length; i++) {
       this.path.push(`[${i}]`);
       out[i] = this.decode(v[i], items);
-      this.path.length = depth;
+      this.path.pop();
     }
     return out;
   }
@@ -223,13 +232,16 @@ class TypedDecoder {
       return v;
     }
     // Go decodes a repeated struct or map value into the one already decoded.
-    const out: Record<string, unknown> = isObject(into) ? into : {};
-    const entries = this.duplicates?.get(v) ?? Object.entries(v);
-    const seenKeys = new Set<string>();
-    const depth = this.path.length;
+    const merging = isObject(into);
+    const out: Record<string, unknown> = merging ? into : {};
+    const repeated = this.duplicates?.get(v);
+    // Keys of a plain object are unique; only recorded entries can repeat.
+    const seenKeys = repeated ? new Set<string>() : undefined;
+    const entries = repeated ?? Object.entries(v);
     const savedStruct = this.struct;
-    const savedFields = this.fields.length;
+    const structName = struct ? structNameOf(node) : undefined;
     const mapElem = struct ? undefined : (node.additionalProperties as SchemaNode);
+    const prefix = this.path.length ? '.' : '';
     for (const [key, val] of entries) {
       let child: SchemaNode;
       if (struct) {
@@ -238,26 +250,31 @@ class TypedDecoder {
           this.saveStrict('unknown field', key);
           continue;
         }
-        if (seenKeys.has(key)) this.saveStrict('duplicate field', key);
-        seenKeys.add(key);
-        this.fields.push(key);
-        this.struct = node.component ? goStructName(node.component) : this.struct;
         child = p;
-      } else {
-        if (seenKeys.has(key)) this.saveStrict('duplicate field', key);
-        seenKeys.add(key);
-        child = mapElem!;
+      } else child = mapElem!;
+      let mergeInto: unknown;
+      const again = seenKeys?.has(key) === true;
+      if (again) this.saveStrict('duplicate field', key);
+      seenKeys?.add(key);
+      if (struct && (again || merging) && Object.prototype.hasOwnProperty.call(out, key)) {
+        const prev = out[key];
+        if (isObject(prev) && (shapeOf(child) === 'struct' || shapeOf(child) === 'map')) mergeInto = prev;
       }
-      this.path.push(this.path.length ? `.${key}` : key);
-      const prev = Object.prototype.hasOwnProperty.call(out, key) ? out[key] : undefined;
-      const mergeInto = struct && isObject(prev) && (shapeOf(child) === 'struct' || shapeOf(child) === 'map') ? prev : undefined;
+      if (struct) {
+        this.fields.push(key);
+        if (structName !== undefined) this.struct = structName;
+      }
+      this.path.push(prefix + key);
       setOwn(out, key, this.decode(val, child, mergeInto));
-      this.path.length = depth;
-      this.struct = savedStruct;
-      this.fields.length = savedFields;
+      this.path.pop();
+      if (struct) {
+        this.fields.pop();
+        this.struct = savedStruct;
+      }
     }
     return out;
   }
+
 }
 
 /** Decodes `value` against a built-in kind's schema (see the file comment). Never throws. */

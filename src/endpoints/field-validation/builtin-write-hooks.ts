@@ -39,19 +39,15 @@ export function validateFields(scope: ResourceScope, obj: KObject, q: Pick<Write
   if (!root) return;
   const findings = findingsOf(obj);
   const strictMode = q.fieldValidation !== 'Ignore';
-  const patched = isNonApplyPatch(scope, op) ? goMarshal(obj) : undefined;
+  // Non-apply patches report the patched object (as Go JSON, taken before decoding drops anything) in a 422.
+  const fail = (detail: string): StatusError =>
+    isNonApplyPatch(scope, op) ? patchResultInvalid(goMarshal(obj), detail) : cannotBeHandled(scope.def.kind, scope.def.version, detail);
   const r = decodeTyped(obj, root, { duplicates: strictMode ? duplicateEntries(findings) : undefined });
-  if (r.error !== undefined) {
-    // A decoding error is fatal at every level and hides the strict ones.
-    if (patched !== undefined) throw patchResultInvalid(patched, r.error);
-    throw cannotBeHandled(scope.def.kind, scope.def.version, r.error);
-  }
+  // A decoding error is fatal at every level and hides the strict ones.
+  if (r.error !== undefined) throw fail(r.error);
   if (strictMode) {
     const errors = [...(findings?.leading ?? []), ...r.strictErrors];
-    if (errors.length && q.fieldValidation === 'Strict') {
-      if (patched !== undefined) throw patchResultInvalid(patched, strictDecodingDetail(errors));
-      throw cannotBeHandled(scope.def.kind, scope.def.version, strictDecodingDetail(errors));
-    }
+    if (errors.length && q.fieldValidation === 'Strict') throw fail(strictDecodingDetail(errors));
     for (const e of errors) if (!CONTROL.test(e)) scope.ctx.warnings.push(e);
   }
   const decoded = r.value as KObject;
