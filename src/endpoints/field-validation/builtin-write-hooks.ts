@@ -26,8 +26,8 @@ export function cannotBeHandled(kind: string, version: string, err: string): Sta
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
-function isNonApplyPatch(scope: ResourceScope, op: Op): boolean {
-  return op === 'patch' && contentTypeOf(scope.ctx.req.headers['content-type']) !== 'application/apply-patch+yaml';
+function isApply(scope: ResourceScope, op: Op): boolean {
+  return op === 'patch' && contentTypeOf(scope.ctx.req.headers['content-type']) === 'application/apply-patch+yaml';
 }
 
 /**
@@ -39,15 +39,21 @@ export function validateFields(scope: ResourceScope, obj: KObject, q: Pick<Write
   if (!root) return;
   const findings = findingsOf(obj);
   const strictMode = q.fieldValidation !== 'Ignore';
-  // Non-apply patches report the patched object (as Go JSON, taken before decoding drops anything) in a 422.
+  const apply = isApply(scope, op);
+  // Non-apply patches report the patched object (Go JSON, taken before decoding drops anything) in a 422.
   const fail = (detail: string): StatusError =>
-    isNonApplyPatch(scope, op) ? patchResultInvalid(goMarshal(obj), detail) : cannotBeHandled(scope.def.kind, scope.def.version, detail);
+    op === 'patch' && !apply ? patchResultInvalid(findings?.patchValue ?? goMarshal(obj), detail) : cannotBeHandled(scope.def.kind, scope.def.version, detail);
   const r = decodeTyped(obj, root, { duplicates: strictMode ? duplicateEntries(findings) : undefined });
   // A decoding error is fatal at every level and hides the strict ones.
   if (r.error !== undefined) throw fail(r.error);
   if (strictMode) {
-    const errors = [...(findings?.leading ?? []), ...r.strictErrors];
-    if (errors.length && q.fieldValidation === 'Strict') throw fail(strictDecodingDetail(errors));
+    // Server-side apply rejects undeclared fields itself (`field not declared in schema`); only the strict
+    // errors of decoding its body (recorded by the apply code) count, as `error strict decoding patch: …`.
+    const errors = apply ? [...(findings?.leading ?? [])] : [...(findings?.leading ?? []), ...r.strictErrors];
+    if (errors.length && q.fieldValidation === 'Strict') {
+      if (apply) throw badRequest(`error strict decoding patch: ${errors.join(', ')}`);
+      throw fail(strictDecodingDetail(errors));
+    }
     for (const e of errors) if (!CONTROL.test(e)) scope.ctx.warnings.push(e);
   }
   const decoded = r.value as KObject;

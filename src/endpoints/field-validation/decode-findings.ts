@@ -8,6 +8,11 @@ export interface DecodeFindings {
   leading: string[];
   /** Objects (inside the decoded value) whose JSON text repeated keys, with all their entries in order. */
   duplicated: Array<[object, ReadonlyArray<readonly [string, unknown]>]>;
+  /**
+   * For patches: the text kube shows as the invalid value in the 422 (strategic merge patch: the Go `%+v`
+   * print of the patch map). Absent: the patched object's Go JSON (JSON patch, merge patch).
+   */
+  patchValue?: string;
 }
 
 const registry = new WeakMap<object, DecodeFindings>();
@@ -28,20 +33,38 @@ export function recordStrictErrors(obj: object, errors: readonly string[]): void
   else recordFindings(obj, { leading: [...errors], duplicated: [] });
 }
 
+/** Records the 422 value text of a patch whose result is `obj` (strategic merge patch). */
+export function recordPatchValue(obj: object, text: string): void {
+  const f = findingsOf(obj);
+  if (f) f.patchValue = text;
+  else recordFindings(obj, { leading: [], duplicated: [], patchValue: text });
+}
+
 export function findingsOf(obj: object): DecodeFindings | undefined {
   const own = registry.get(obj);
   if (own) return own;
   for (const v of Object.values(obj)) {
     if (v === null || typeof v !== 'object') continue;
     const alias = byMember.get(v);
-    if (!alias) continue;
+    // Only a shallow copy counts: every object-valued member of the decoded root is there, under its key.
+    if (!alias || !isShallowCopy(alias.root, obj)) continue;
     // A copy of the decoded root: its repeated keys now belong to `obj`.
     const duplicated = alias.findings.duplicated.map(([o, entries]): [object, ReadonlyArray<readonly [string, unknown]>] => [o === alias.root ? obj : o, entries]);
-    const f = { leading: alias.findings.leading, duplicated };
+    const f: DecodeFindings = { leading: alias.findings.leading, duplicated, patchValue: alias.findings.patchValue };
     registry.set(obj, f);
     return f;
   }
   return undefined;
+}
+
+function isShallowCopy(root: object, copy: object): boolean {
+  const r = root as Record<string, unknown>;
+  const c = copy as Record<string, unknown>;
+  for (const k of Object.keys(r)) {
+    const v = r[k];
+    if (v !== null && typeof v === 'object' && c[k] !== v) return false;
+  }
+  return true;
 }
 
 /** Moves the findings of a decoded object to a copy of it (for code that rebuilds the decoded root). */
