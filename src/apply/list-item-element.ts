@@ -1,0 +1,42 @@
+// The path element of an item of an associative list (ssa.md §2.6): the key fields of a list-map item (a
+// missing key field takes its schema default), or the value of a set item.
+import type { ListAtom } from './merge-type.js';
+import { goQuote } from '../selection/go-quote.js';
+import { keyPE, valuePE, type JsonValue, type PathElement } from './path-element.js';
+
+export class ListItemError extends Error {}
+
+const isObject = (v: unknown): v is Record<string, JsonValue> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export function listItemElement(list: ListAtom, item: unknown): PathElement {
+  if (list.relationship !== 'associative') throw new ListItemError('invalid indexing of non-associative list');
+  if (list.keys.length > 0) {
+    if (item === null || item === undefined) throw new ListItemError('associative list with keys may not have a null element');
+    if (!isObject(item)) throw new ListItemError('associative list with keys may not have non-map elements');
+    const fields: Array<[string, JsonValue]> = [];
+    for (const name of list.keys) {
+      if (Object.prototype.hasOwnProperty.call(item, name)) fields.push([name, item[name]!]);
+      else {
+        const d = list.keyDefault(name);
+        if (d === undefined) throw new ListItemError(`associative list with keys has an element that omits key field ${goQuote(name)} (and doesn't have default value)`);
+        fields.push([name, d as JsonValue]);
+      }
+    }
+    return keyPE(fields);
+  }
+  if (isObject(item)) throw new ListItemError("associative list without keys has an element that's a map type");
+  if (Array.isArray(item)) throw new ListItemError('not supported: associative list with lists as elements');
+  if (item === null || item === undefined) throw new ListItemError("associative list without keys has an element that's an explicit null");
+  return valuePE(item as JsonValue);
+}
+
+/** Path elements of a list's items; items whose element cannot be built are skipped (lenient walks). */
+export function itemElements(list: ListAtom, items: readonly unknown[]): Array<PathElement | undefined> {
+  return items.map((it) => {
+    try {
+      return listItemElement(list, it);
+    } catch {
+      return undefined;
+    }
+  });
+}
