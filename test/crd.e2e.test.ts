@@ -325,6 +325,36 @@ test('status sub-resource: spec/status split and generation', { skip }, async ()
   assert.equal(w.metadata.generation, 2);
 });
 
+test('selectableFields serve field selectors', { skip }, async () => {
+  const out = await ok(['get', 'widgets', '--field-selector', 'spec.color=blue', '-o', 'name']);
+  assert.equal(out, 'widget.example.com/w1\n');
+  const list = await s.request('GET', `${WIDGETS}?fieldSelector=spec.color%3Dred`);
+  assert.equal(list.status, 200);
+  assert.ok(list.json().items.length > 0);
+  assert.ok(list.json().items.every((i: { spec: { color: string } }) => i.spec.color === 'red'));
+  const bad = await s.request('GET', `${WIDGETS}?fieldSelector=spec.name%3Dx`);
+  assert.equal(bad.status, 400);
+  assert.match(bad.json().message, /field label not supported: spec\.name/);
+});
+
+test('reads apply the current schema: defaults added later show on stored objects, keys sorted', { skip }, async () => {
+  const patch = JSON.stringify([{ op: 'add', path: '/spec/versions/0/schema/openAPIV3Schema/properties/spec/properties/mode', value: { type: 'string', default: 'auto' } }]);
+  await ok(['patch', 'crd', 'widgets.example.com', '--type=json', '-p', patch]);
+  const c = await crd('widgets.example.com');
+  assert.equal(c.metadata.generation, 2);
+  let mode: string | undefined;
+  for (let i = 0; i < 50 && mode === undefined; i++) {
+    mode = JSON.parse(await ok(['get', 'widget', 'w1', '-o', 'json'])).spec.mode;
+    if (mode === undefined) await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.equal(mode, 'auto');
+  const list = JSON.parse(await ok(['get', 'widgets', '-o', 'json']));
+  assert.ok(list.items.every((i: { spec: { mode: string } }) => i.spec.mode === 'auto'));
+  const raw = await s.request('GET', `${WIDGETS}/w1`);
+  assert.match(raw.body, /^\{"apiVersion":"example\.com\/v1","kind":"Widget","metadata":\{"annotations":\{/);
+  assert.match(raw.body, /"spec":\{"color":"blue","free":\{"anything":\[1,2\]\},"labels":\{"x":"z"\},"mode":"auto","name":"abc",/);
+});
+
 test('scale sub-resource reads and writes the CRD paths', { skip }, async () => {
   assert.match(await ok(['scale', 'widget', 'w1', '--replicas=4']), /widget\.example\.com\/w1 scaled/);
   const scale = (await s.request('GET', `${WIDGETS}/w1/scale`)).json();

@@ -12,6 +12,7 @@ import { apiVersionOf } from '../registry/resource-def.js';
 import type { RequestContext } from '../server/request-context.js';
 import { writeError } from '../server/respond.js';
 import { subresourcesOf } from './cr-resource-info.js';
+import { customResourceForEndpoint } from './cr-read.js';
 import { handleCustomResourceScale } from './cr-scale.js';
 import { customResourceDetails, type CustomResourceDetails } from './custom-resource-details.js';
 
@@ -40,7 +41,7 @@ async function serveTable(scope: ResourceScope, details: CustomResourceDetails):
     listMeta = page.listMeta;
   }
   const apiVersion = apiVersionOf(def);
-  objects = objects.map((o) => ({ ...o, apiVersion, kind: def.kind }));
+  objects = objects.map((o) => customResourceForEndpoint(def, o)!);
   const table = buildTable({
     group: def.group,
     resource: def.resource,

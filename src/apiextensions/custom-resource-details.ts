@@ -3,6 +3,8 @@
 import type { ResourceInfo } from '../api/resource-info.js';
 import { compareKubeAwareVersions } from '../discovery/order.js';
 import type { CustomColumn } from '../endpoints/table/custom-columns.js';
+import { customResourceFieldSet } from '../selection/custom-resource-fields.js';
+import type { FieldSet } from '../selection/field-sets.js';
 import type { CRD, CRDVersion } from './crd-types.js';
 import { liftedFields } from './crd-validation.js';
 import type { JSONSchemaProps } from './structural/types.js';
@@ -21,6 +23,7 @@ export interface CustomResourceDetails {
 }
 
 const details = new WeakMap<ResourceInfo, CustomResourceDetails>();
+const fieldSets = new WeakMap<ResourceInfo, FieldSet>();
 
 /** kube's default text: `<group>/<version> <Kind> is deprecated; use <group>/<newest newer served version> <Kind>`. */
 export function deprecationWarningOf(crd: CRD, version: CRDVersion): string | undefined {
@@ -57,4 +60,30 @@ export function customResourceDetails(def: ResourceInfo): CustomResourceDetails 
 /** Printer columns for the Table builder (`customColumns`), undefined for built-in resources. */
 export function customColumnsFor(def: ResourceInfo): CustomColumn[] | undefined {
   return details.get(def)?.columns;
+}
+
+/**
+ * The field labels of a served custom resource version (metadata.name, metadata.namespace and the version's
+ * selectableFields) for list and watch field selectors; undefined for built-in resources.
+ */
+export function customResourceFieldSetFor(def: ResourceInfo): FieldSet | undefined {
+  const d = details.get(def);
+  if (!d) return undefined;
+  let set = fieldSets.get(def);
+  if (!set) fieldSets.set(def, (set = customResourceFieldSet({ namespaced: def.namespaced, selectableFields: d.selectableFields })));
+  return set;
+}
+
+const generations = new WeakMap<ResourceInfo, number>();
+let nextGeneration = 0;
+
+/**
+ * A suffix for caches of serialized objects (keyed by group-version): '' for built-ins, and for a custom resource
+ * one value per registration, so serializations made under an older schema (other defaults) are not reused.
+ */
+export function serializationKeySuffix(def: ResourceInfo): string {
+  if (!details.has(def)) return '';
+  let g = generations.get(def);
+  if (g === undefined) generations.set(def, (g = ++nextGeneration));
+  return `#cr${g}`;
 }
