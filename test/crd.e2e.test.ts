@@ -385,6 +385,26 @@ test('two served versions: apiVersion rewritten, deprecation warning, unserved v
   assert.equal((await s.request('GET', '/apis/example.com/v1alpha1/namespaces/default/widgets')).status, 404);
 });
 
+test('changing the storage version keeps old objects readable and records storedVersions', { skip }, async () => {
+  const patch = JSON.stringify([
+    { op: 'replace', path: '/spec/versions/0/storage', value: false },
+    { op: 'replace', path: '/spec/versions/1/storage', value: true },
+  ]);
+  await ok(['patch', 'crd', 'widgets.example.com', '--type=json', '-p', patch]);
+  const c = await crd('widgets.example.com');
+  assert.deepEqual(c.status.storedVersions, ['v1', 'v1beta1']);
+  const w = (await s.request('GET', `${WIDGETS}/w1`)).json();
+  assert.equal(w.apiVersion, 'example.com/v1');
+  assert.equal(w.spec.replicas, 4);
+  const created = await s.request('POST', WIDGETS, { headers: JSON_CT, body: JSON.stringify({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w5' }, spec: { replicas: 1 } }) });
+  assert.equal(created.status, 201);
+  assert.equal(created.json().apiVersion, 'example.com/v1');
+  // Dropping a version that is still in storedVersions is refused.
+  const drop = await k(['patch', 'crd', 'widgets.example.com', '--type=json', '-p', JSON.stringify([{ op: 'remove', path: '/spec/versions/0' }])]);
+  assert.equal(drop.code, 1);
+  assert.match(drop.stderr, /status\.storedVersions\[0\]: Invalid value: "v1": missing from spec\.versions; v1 was previously a storage version, and must remain in spec\.versions until a storage migration ensures no data remains persisted in v1 and removes v1 from status\.storedVersions/);
+});
+
 test('kubectl explain reads the CRD schema from OpenAPI v3', { skip }, async () => {
   const out = await ok(['explain', 'widgets.spec']);
   assert.match(out, /GROUP:\s+example\.com/);
@@ -415,4 +435,27 @@ test('deleting a CRD deletes its resources and stops serving them', { skip }, as
   const again = await s.request('GET', WIDGETS);
   assert.equal(again.status, 200);
   assert.deepEqual(again.json().items, []);
+});
+
+test('a CRD being deleted is Terminating until its resources are gone', { skip }, async () => {
+  await ok(['create', '-f', '-'], 'apiVersion: example.com/v1\nkind: Gadget\nmetadata: {name: held, finalizers: [example.com/hold]}\nspec: {}\n');
+  assert.match(await ok(['delete', 'crd', 'gadgets.example.com', '--wait=false']), /deleted/);
+  let c: { metadata: { deletionTimestamp?: string; finalizers?: string[] }; status: { conditions: { type: string; status: string; reason: string; message: string }[] } } | undefined;
+  for (let i = 0; i < 50; i++) {
+    c = await crd('gadgets.example.com');
+    if (c!.status.conditions.some((x) => x.type === 'Terminating')) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.ok(c!.metadata.deletionTimestamp);
+  assert.deepEqual(c!.metadata.finalizers, ['customresourcecleanup.apiextensions.k8s.io']);
+  const term = c!.status.conditions.find((x) => x.type === 'Terminating')!;
+  assert.deepEqual([term.status, term.reason, term.message], ['True', 'InstanceDeletionInProgress', 'CustomResource deletion is in progress']);
+  const held = JSON.parse(await ok(['get', 'gadget', 'held', '-o', 'json']));
+  assert.ok(held.metadata.deletionTimestamp);
+  const create = await s.request('POST', '/apis/example.com/v1/gadgets', { headers: JSON_CT, body: JSON.stringify({ apiVersion: 'example.com/v1', kind: 'Gadget', metadata: { name: 'late' } }) });
+  assert.equal(create.status, 403);
+  assert.equal(create.json().message, 'gadgets.example.com is forbidden: create not allowed while custom resource definition is terminating');
+  await ok(['patch', 'gadget', 'held', '--type=merge', '-p', '{"metadata":{"finalizers":null}}']);
+  assert.match(await ok(['wait', '--for=delete', 'crd/gadgets.example.com', '--timeout=20s']), /condition met/);
+  assert.equal((await s.request('GET', '/apis/example.com/v1/gadgets')).status, 404);
 });
