@@ -143,3 +143,18 @@ test('kubectl create -f --validate=strict|warn|false against a YAML with an unkn
   assert.equal(off.stderr.trim(), '');
   assert.equal(off.stdout.trim(), 'configmap/k-off created');
 });
+
+test('JSON patch under Strict: operation errors and the object errors in one 422', async () => {
+  await s.request('POST', CMS, { body: JSON.stringify({ metadata: { name: 'jp1' } }), headers: json });
+  const jp = { 'Content-Type': 'application/json-patch+json' };
+  const body = '[{"op":"add","path":"/spec","value":{"a":1},"vaule":2}]';
+  const r = await s.request('PATCH', `${CMS}/jp1?fieldValidation=Strict`, { body, headers: jp });
+  assert.equal(r.status, 422, r.body);
+  assert.match(r.json().message, /": strict decoding error: json patch unknown field "\[0\]\.vaule", unknown field "spec"$/);
+  const w = await s.request('PATCH', `${CMS}/jp1`, { body, headers: jp });
+  assert.equal(w.status, 200, w.body);
+  assert.deepEqual(warnings(w.headers.warning), ['299 - "json patch unknown field \\"[0].vaule\\""', '299 - "unknown field \\"spec\\""']);
+  const smp = await s.request('PATCH', `${CMS}/jp1?fieldValidation=Strict`, { body: '{"data":{"a":"1"},"foo":1}', headers: { 'Content-Type': 'application/strategic-merge-patch+json' } });
+  assert.equal(smp.status, 422, smp.body);
+  assert.equal(smp.json().message, ' "" is invalid: patch: Invalid value: "map[data:map[a:1] foo:1]": strict decoding error: unknown field "foo"');
+});

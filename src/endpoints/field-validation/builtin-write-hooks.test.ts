@@ -120,3 +120,10 @@ test('defaults apply after pruning; kinds without a built-in schema pass untouch
   assert.deepEqual(cr, { metadata: { name: 'w' }, spec: { anything: 1 } });
   assert.deepEqual(s.ctx.warnings, []);
 });
+
+test('strategic merge patch results: unknown fields sorted as the unstructured converter reports them', async () => {
+  const s = scopeFor(CM, 'application/strategic-merge-patch+json');
+  const obj = { metadata: { name: 'a', zz: 1 }, b: 1, a: 1 } as unknown as KObject;
+  await builtinWriteHooks.beforeWrite(s, obj, undefined, q('Warn'), 'patch');
+  assert.deepEqual(s.ctx.warnings, ['unknown field "a"', 'unknown field "b"', 'unknown field "metadata.zz"']);
+});

@@ -26,8 +26,16 @@ export function cannotBeHandled(kind: string, version: string, err: string): Sta
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
-function isApply(scope: ResourceScope, op: Op): boolean {
-  return op === 'patch' && contentTypeOf(scope.ctx.req.headers['content-type']) === 'application/apply-patch+yaml';
+function patchType(scope: ResourceScope, op: Op): string | undefined {
+  return op === 'patch' ? contentTypeOf(scope.ctx.req.headers['content-type']) : undefined;
+}
+
+/**
+ * A strategic merge patch result goes through the unstructured converter, not the JSON decoder: it sees
+ * no repeated keys and reports unknown fields sorted by their text.
+ */
+function converterErrors(strictErrors: string[]): string[] {
+  return strictErrors.filter((e) => e.startsWith('unknown field ')).sort();
 }
 
 /**
@@ -39,7 +47,8 @@ export function validateFields(scope: ResourceScope, obj: KObject, q: Pick<Write
   if (!root) return;
   const findings = findingsOf(obj);
   const strictMode = q.fieldValidation !== 'Ignore';
-  const apply = isApply(scope, op);
+  const pt = patchType(scope, op);
+  const apply = pt === 'application/apply-patch+yaml';
   // Non-apply patches report the patched object (Go JSON, taken before decoding drops anything) in a 422.
   const fail = (detail: string): StatusError =>
     op === 'patch' && !apply ? patchResultInvalid(findings?.patchValue ?? goMarshal(obj), detail) : cannotBeHandled(scope.def.kind, scope.def.version, detail);
@@ -49,7 +58,8 @@ export function validateFields(scope: ResourceScope, obj: KObject, q: Pick<Write
   if (strictMode) {
     // Server-side apply rejects undeclared fields itself (`field not declared in schema`); only the strict
     // errors of decoding its body (recorded by the apply code) count, as `error strict decoding patch: …`.
-    const errors = apply ? [...(findings?.leading ?? [])] : [...(findings?.leading ?? []), ...r.strictErrors];
+    const own = apply ? [] : pt === 'application/strategic-merge-patch+json' ? converterErrors(r.strictErrors) : r.strictErrors;
+    const errors = [...(findings?.leading ?? []), ...own];
     if (errors.length && q.fieldValidation === 'Strict') {
       if (apply) throw badRequest(`error strict decoding patch: ${errors.join(', ')}`);
       throw fail(strictDecodingDetail(errors));
