@@ -11,25 +11,33 @@ import { objectOf, serializedOf } from './entry-object.js';
 import { leftObject, type WatchEventType, type WatchItem } from './watch-events.js';
 
 export interface WatchEncoder {
-  /** Bytes of the object of a translated cache event. */
-  item(it: WatchItem): Buffer;
-  /** Bytes of an object built for this watcher (initial events from a snapshot share `item` instead). */
-  object(obj: KObject): Buffer;
+  /** The whole framed event of a translated cache event (shared bytes where the representation allows). */
+  event(it: WatchItem): Buffer;
+  /** A framed event around an object built for this watcher (bookmarks). */
+  objectEvent(type: WatchEventType, obj: KObject): Buffer;
 }
 
-const leftBytes = new WeakMap<CacheEvent, Map<string, Buffer>>();
+const leftFrames = new WeakMap<CacheEvent, Map<string, Buffer>>();
 
+// Frames are cached next to the object bytes: every watcher of one group-version and representation writes the very
+// same buffer for one event.
 function sharedEncoder(items: ItemEncoder): WatchEncoder {
   return {
-    item(it) {
-      if ('entry' in it) return items.of(it.entry);
-      let m = leftBytes.get(it.left);
-      if (!m) leftBytes.set(it.left, (m = new Map()));
+    event(it) {
+      if ('entry' in it) {
+        const cache = it.entry.cache;
+        const key = `${items.key}|${it.type}`;
+        let buf = cache.get(key);
+        if (!buf) cache.set(key, (buf = frame(it.type, items.of(it.entry))));
+        return buf;
+      }
+      let m = leftFrames.get(it.left);
+      if (!m) leftFrames.set(it.left, (m = new Map()));
       let buf = m.get(items.key);
-      if (!buf) m.set(items.key, (buf = items.encode(leftObject(it.left))));
+      if (!buf) m.set(items.key, (buf = frame('DELETED', items.encode(leftObject(it.left)))));
       return buf;
     },
-    object: (obj) => items.encode(obj),
+    objectEvent: (type, obj) => frame(type, items.encode(obj)),
   };
 }
 
@@ -58,7 +66,10 @@ export async function watchEncoderFor(scope: ResourceScope, rep: Representation)
       first = false;
       return Buffer.from(JSON.stringify(t));
     };
-    return { item: (it) => encode('entry' in it ? objectOf(it.entry) : leftObject(it.left)), object: encode };
+    return {
+      event: (it) => frame(it.type, encode('entry' in it ? objectOf(it.entry) : leftObject(it.left))),
+      objectEvent: (type, obj) => frame(type, encode(obj)),
+    };
   }
   const pom: PomModule = await import('../table/partial-object-metadata.js');
   const key = `pom:${metaApiVersion}`;
@@ -76,6 +87,6 @@ const FRAME_HEAD: Record<WatchEventType, Buffer> = {
 const FRAME_TAIL = Buffer.from('}\n');
 
 /** One newline-delimited JSON watch event. */
-export function frame(type: WatchEventType, object: Buffer): Buffer[] {
-  return [FRAME_HEAD[type], object, FRAME_TAIL];
+export function frame(type: WatchEventType, object: Buffer): Buffer {
+  return Buffer.concat([FRAME_HEAD[type], object, FRAME_TAIL]);
 }

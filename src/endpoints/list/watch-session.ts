@@ -73,7 +73,7 @@ export async function serveWatch(scope: ResourceScope, opts: ListOptions, sel: S
     if (end) metadata.annotations = { [INITIAL_EVENTS_END_ANNOTATION]: 'true' };
     return { kind: scope.def.kind, apiVersion: apiVersionOf(scope.def), metadata };
   };
-  const sendError = (status: Status) => stream.write(frame('ERROR', Buffer.from(JSON.stringify(status))));
+  const sendError = (status: Status) => stream.write([frame('ERROR', Buffer.from(JSON.stringify(status)))]);
 
   let watcher: CacheWatcher | undefined;
   const timers: NodeJS.Timeout[] = [];
@@ -96,9 +96,9 @@ export async function serveWatch(scope: ResourceScope, opts: ListOptions, sel: S
       const snap = await cache.list(prefix, plan.initial);
       if (stream.closed) return finish();
       const parts: Buffer[] = [];
-      for (const e of snap.entries) parts.push(...frame('ADDED', encoder.item({ type: 'ADDED', entry: e })));
+      for (const e of snap.entries) parts.push(encoder.event({ type: 'ADDED', entry: e }));
       // Like kube's, the end bookmark carries the cache's revision (at least the one required), never selector-filtered.
-      if (plan.endBookmark) parts.push(...frame('BOOKMARK', encoder.object(bookmarkObject(snap.rev, true))));
+      if (plan.endBookmark) parts.push(encoder.objectEvent('BOOKMARK', bookmarkObject(snap.rev, true)));
       if (parts.length) stream.write(parts);
       startRev = snap.rev;
     } else if (plan.startNow === 'consistent') {
@@ -122,7 +122,7 @@ export async function serveWatch(scope: ResourceScope, opts: ListOptions, sel: S
         const parts: Buffer[] = [];
         for (const ev of batch) {
           const item = translateEvent(ev, sel.filter);
-          if (item) parts.push(...frame(item.type, encoder.item(item)));
+          if (item) parts.push(encoder.event(item));
         }
         if (parts.length && !stream.write(parts)) finish();
       },
@@ -140,7 +140,7 @@ export async function serveWatch(scope: ResourceScope, opts: ListOptions, sel: S
   if (opts.allowWatchBookmarks) scheduleBookmarks(timers, deadline, () => {
     const rev = watcher!.progressRev();
     // kube sends a bookmark only when it moves past the revision the watch started from.
-    if (rev > startRev && !stream.closed) stream.write(frame('BOOKMARK', encoder.object(bookmarkObject(rev))));
+    if (rev > startRev && !stream.closed) stream.write([encoder.objectEvent('BOOKMARK', bookmarkObject(rev))]);
   });
   return done;
 }
