@@ -2,6 +2,8 @@
 // invariants, with kube-apiserver's paths (`properties[spec].type`) and texts. Structural errors are sorted by
 // their text, as kube sorts them.
 import { fieldErr, fieldErrorText, type FieldError } from '../../errors/field-error.js';
+import { goFieldValue } from './go-value.js';
+import { pruneCustomResource } from './prune.js';
 import { validateNode } from './validate-value.js';
 import { additionalSchema, itemSchema, type JSONSchemaProps } from './types.js';
 
@@ -190,6 +192,10 @@ function defaultRules(s: JSONSchemaProps, path: string, errs: FieldError[]): voi
     const { default: _d, ...rest } = s;
     validateNode(rest, s.default, '', e);
     for (const x of e) errs.push({ ...x, field: x.field ? `${path}.default.${x.field}` : `${path}.default` });
+    if (!e.length && typeof s.default === 'object') {
+      const pruned = structuredClone(s.default) as Record<string, unknown>;
+      if (pruneCustomResource(rest, pruned).length) errs.push(fieldErr.invalid(`${path}.default`, goFieldValue(s.default), 'must not have unknown fields'));
+    }
   }
   const items = itemSchema(s);
   if (items) defaultRules(items, `${path}.items`, errs);
