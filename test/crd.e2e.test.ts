@@ -4,6 +4,9 @@
 // kubectl explain, and deleting a CRD together with its resources.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startTestServer, type TestServer } from '../src/testing/test-server.js';
 import { findKubectl } from '../src/testing/kubectl.js';
 
@@ -456,6 +459,36 @@ test('a CRD being deleted is Terminating until its resources are gone', { skip }
   assert.equal(create.status, 403);
   assert.equal(create.json().message, 'gadgets.example.com is forbidden: create not allowed while custom resource definition is terminating');
   await ok(['patch', 'gadget', 'held', '--type=merge', '-p', '{"metadata":{"finalizers":null}}']);
-  assert.match(await ok(['wait', '--for=delete', 'crd/gadgets.example.com', '--timeout=20s']), /condition met/);
+  await ok(['wait', '--for=delete', 'crd/gadgets.example.com', '--timeout=20s']);
+  assert.equal((await s.request('GET', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions/gadgets.example.com')).status, 404);
   assert.equal((await s.request('GET', '/apis/example.com/v1/gadgets')).status, 404);
+});
+
+test('deleting a namespace deletes the custom resources in it', { skip }, async () => {
+  await ok(['create', 'namespace', 'crs']);
+  await ok(['create', '-n', 'crs', '-f', '-'], 'apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: doomed}\nspec: {replicas: 1}\n');
+  await ok(['delete', 'namespace', 'crs', '--timeout=30s']);
+  assert.equal((await s.request('GET', '/apis/example.com/v1/namespaces/crs/widgets/doomed')).status, 404);
+});
+
+test('after a restart stored CRDs are served at once', { skip }, async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kubelite-crd-'));
+  try {
+    let t = await startTestServer({ dataDir });
+    await t.kubectl(['apply', '-f', '-'], { input: GADGET_CRD });
+    await t.kubectl(['wait', '--for', 'condition=established', 'crd/gadgets.example.com', '--timeout=20s']);
+    const created = await t.request('POST', '/apis/example.com/v1/gadgets', { headers: JSON_CT, body: JSON.stringify({ apiVersion: 'example.com/v1', kind: 'Gadget', metadata: { name: 'kept' }, spec: {} }) });
+    assert.equal(created.status, 201);
+    await t.close();
+    t = await startTestServer({ dataDir });
+    try {
+      const got = await t.request('GET', '/apis/example.com/v1/gadgets/kept');
+      assert.equal(got.status, 200);
+      assert.deepEqual(got.json().spec, { size: 1 });
+    } finally {
+      await t.close();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });

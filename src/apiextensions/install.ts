@@ -1,8 +1,8 @@
 // Wires CustomResourceDefinitions into an ApiServer: the CRD store with its strategy, the CRD controller, the
 // custom-resource request handling in front of the router and the OpenAPI schemas of served custom resources.
 //
-//   const api = await ApiServer.create(...);   // then, before api.startControllers():
-//   installApiExtensions(api, log);
+//   // in ApiServer.create, before the controllers start; the CRDs already stored are served when it resolves:
+//   await installApiExtensions(api, deps.log);
 import type { Logger } from 'pino';
 import type { ApiServer } from '../endpoints/api-server.js';
 import type { RequestContext } from '../server/request-context.js';
@@ -29,7 +29,7 @@ interface OpenAPIPrivates {
 }
 
 /** Undefined when apiextensions.k8s.io/v1 is not served (--runtime-config turned it off). */
-export function installApiExtensions(api: ApiServer, log: Logger): ApiExtensions | undefined {
+export async function installApiExtensions(api: ApiServer, log: Logger): Promise<ApiExtensions | undefined> {
   const served = api.served.get(`${CRD_GROUP}/v1/customresourcedefinitions`);
   if (!served) return undefined;
   const store = new CustomResourceDefinitionStore(served.def, crdStrategy(served.store.strategy), served.store.deps);
@@ -54,5 +54,7 @@ export function installApiExtensions(api: ApiServer, log: Logger): ApiExtensions
 
   const openapi = (api.discovery as unknown as { openapiV3?: OpenAPIPrivates }).openapiV3;
   if (openapi?.options) openapi.options.schemasFor = (group, version) => customResourceSchemasFor(api.resources, group, version);
+  // Serve the custom resources of CRDs stored earlier before the first request arrives.
+  await controller.run();
   return { store, controller };
 }
