@@ -4,7 +4,8 @@ import { writeBody, wantsPretty } from '../../server/respond.js';
 import { apiVersionOf } from '../../registry/resource-def.js';
 import { negotiate } from '../negotiation/negotiate.js';
 import { writeRepresentation, type ListMeta } from '../negotiation/write-representation.js';
-import { forEndpoint, type ResourceScope } from '../resource-scope.js';
+import type { ResourceScope } from '../resource-scope.js';
+import { presentObject } from '../list/present.js';
 import { jsonItemEncoder } from '../list/encode-items.js';
 import { objectOf } from '../list/entry-object.js';
 import { decodeListOptions, defaultListOptions, validateListOptions } from '../list/list-options.js';
@@ -22,7 +23,7 @@ export async function handleList(scope: ResourceScope): Promise<void> {
   const sel = selectionFor(scope, opts);
   const page = await readList(scope, opts, sel);
   if (rep.as === 'object' && rep.format === 'json' && !wantsPretty(ctx)) return writeJSONList(scope, page.entries, page.listMeta);
-  await writeRepresentation(scope, 200, rep, { list: page.entries.map((e) => forEndpoint(scope, objectOf(e))), listMeta: page.listMeta });
+  await writeRepresentation(scope, 200, rep, { list: page.entries.map((e) => presentObject(scope, objectOf(e))), listMeta: page.listMeta });
 }
 
 // The list body spliced from the items' shared serializations (kube's field order: kind, apiVersion, metadata, items).

@@ -1,10 +1,10 @@
 // JSON bytes of objects as an endpoint presents them, shared through the cache entries: every list page and every
 // watcher of one group-version reuses one serialization per object version.
 import type { KObject } from '../../registry/object.js';
-import { apiVersionOf } from '../../registry/resource-def.js';
 import type { CacheEntry } from '../../storage/cacher/cache-entry.js';
-import { forEndpoint, type ResourceScope } from '../resource-scope.js';
+import type { ResourceScope } from '../resource-scope.js';
 import { serializedOf } from './entry-object.js';
+import { presentationKey, presentObject } from './present.js';
 
 export interface ItemEncoder {
   /** The cache key of this serialization (e.g. "json:apps/v1"). */
@@ -15,7 +15,7 @@ export interface ItemEncoder {
 }
 
 export function jsonItemEncoder(scope: Pick<ResourceScope, 'def'>): ItemEncoder {
-  const key = `json:${apiVersionOf(scope.def)}`;
-  const encode = (obj: KObject) => Buffer.from(JSON.stringify(forEndpoint(scope, obj)));
+  const key = presentationKey(scope, 'json');
+  const encode = (obj: KObject) => Buffer.from(JSON.stringify(presentObject(scope, obj)));
   return { key, encode, of: (entry) => serializedOf(entry, key, encode) };
 }

@@ -5,7 +5,9 @@
 import type { KObject } from '../../registry/object.js';
 import type { CacheEvent } from '../../storage/cacher/cache-entry.js';
 import type { Representation } from '../negotiation/negotiate.js';
-import { forEndpoint, type ResourceScope } from '../resource-scope.js';
+import type { ResourceScope } from '../resource-scope.js';
+import { apiVersionOf } from '../../registry/resource-def.js';
+import { customColumnsOf, presentationKey, presentObject } from './present.js';
 import { jsonItemEncoder, type ItemEncoder } from './encode-items.js';
 import { objectOf, serializedOf } from './entry-object.js';
 import { leftObject, type WatchEventType, type WatchItem } from './watch-events.js';
@@ -53,7 +55,7 @@ export async function watchEncoderFor(scope: ResourceScope, rep: Representation)
     const includeObject = table.parseIncludeObject(scope.ctx.query.get('includeObject'));
     let first = true;
     const encode = (obj: KObject): Buffer => {
-      const presented = forEndpoint(scope, obj);
+      const presented = presentObject(scope, obj);
       const t = table.buildTable({
         group: scope.def.group,
         resource: scope.def.resource,
@@ -62,6 +64,9 @@ export async function watchEncoderFor(scope: ResourceScope, rep: Representation)
         includeObject,
         listMeta: { resourceVersion: presented.metadata?.resourceVersion },
         noHeaders: !first,
+        customColumns: customColumnsOf(scope),
+        apiVersion: apiVersionOf(scope.def),
+        kind: scope.def.kind,
       });
       first = false;
       return Buffer.from(JSON.stringify(t));
@@ -72,7 +77,7 @@ export async function watchEncoderFor(scope: ResourceScope, rep: Representation)
     };
   }
   const pom: PomModule = await import('../table/partial-object-metadata.js');
-  const key = `pom:${metaApiVersion}`;
+  const key = presentationKey(scope, `pom-${rep.version}`);
   const encode = (obj: KObject) => Buffer.from(JSON.stringify(pom.toPartialObjectMetadata(obj, metaApiVersion)));
   return sharedEncoder({ key, encode, of: (entry) => serializedOf(entry, key, encode) });
 }
