@@ -1,0 +1,34 @@
+// The body of an apply patch (application/apply-patch+yaml; JSON is YAML too): decoded as sigs.k8s.io/yaml
+// decodes it (YAML 1.1 scalars, last duplicate key wins), with the strict check run after the merge.
+import { parseDocument } from 'yaml';
+import { badRequest } from '../errors/status.js';
+import type { KObject } from '../registry/object.js';
+
+const goKind = (v: unknown): string => (Array.isArray(v) ? 'array' : v === null ? 'null' : typeof v === 'number' ? 'number' : typeof v === 'boolean' ? 'bool' : typeof v);
+
+/** The applied configuration; 400 `error decoding YAML: …` when the body is not a YAML/JSON object. */
+export function decodeApplyBody(body: Buffer | string): KObject {
+  const text = typeof body === 'string' ? body : body.toString('utf8');
+  const doc = parseDocument(text, { version: '1.1', uniqueKeys: false, prettyErrors: false });
+  if (doc.errors.length) throw badRequest(`error decoding YAML: error converting YAML to JSON: yaml: ${doc.errors[0]!.message}`);
+  const value = doc.toJS({ maxAliasCount: 100 }) as unknown;
+  if (value === null || value === undefined) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    throw badRequest(`error decoding YAML: json: cannot unmarshal ${goKind(value)} into Go value of type map[string]interface {}`);
+  }
+  return value as KObject;
+}
+
+/** Strict-decoding problems (repeated keys), in kube's wording; empty when none. */
+export function strictApplyBodyError(body: Buffer | string): string | undefined {
+  const text = typeof body === 'string' ? body : body.toString('utf8');
+  const doc = parseDocument(text, { version: '1.1', uniqueKeys: true, prettyErrors: false });
+  const dups = doc.errors.filter((e) => e.code === 'DUPLICATE_KEY');
+  if (!dups.length) return undefined;
+  const lines = dups.map((e) => {
+    const line = text.slice(0, e.pos[0]).split('\n').length;
+    const key = text.slice(e.pos[0], e.pos[1]).replace(/:$/, '').trim();
+    return `  line ${line}: key ${JSON.stringify(key.replace(/^["']|["']$/g, ''))} already set in map`;
+  });
+  return `error converting YAML to JSON: yaml: unmarshal errors:\n${lines.join('\n')}`;
+}
