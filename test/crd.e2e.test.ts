@@ -321,6 +321,9 @@ test('status sub-resource: spec/status split and generation', { skip }, async ()
   assert.deepEqual(w.status, { replicas: 2, selector: 'app=w' });
   assert.equal(w.spec.replicas, 2, 'spec changes through /status are ignored');
   assert.equal(w.metadata.generation, 1);
+  const bad = await k(['patch', 'widget', 'w1', '--subresource=status', '--type=merge', '-p', '{"status":{"replicas":"two"}}']);
+  assert.equal(bad.code, 1);
+  assert.match(bad.stderr, /The Widget "w1" is invalid: \n\* status\.replicas: Invalid value: "string": status\.replicas in body must be of type integer: "string"\n\* \.status\.replicas: Invalid value: 0: \.status\.replicas accessor error: two is of the type string, expected int64/);
   await ok(['patch', 'widget', 'w1', '--type=merge', '-p', '{"status":{"replicas":7},"spec":{"color":"blue"}}']);
   w = JSON.parse(await ok(['get', 'widget', 'w1', '-o', 'json']));
   assert.equal(w.status.replicas, 2, 'status changes through the main resource are ignored');

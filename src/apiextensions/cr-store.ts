@@ -3,6 +3,7 @@
 import type { ResourceDef } from '../registry/resource-def.js';
 import { GenericStore, type ListPage, type StoreDeps, type UpdateOptions } from '../registry/generic-store.js';
 import type { KObject } from '../registry/object.js';
+import { invalid } from '../errors/status.js';
 import { customResourceStrategy, normalizeCustomResource, type CustomResourceVersion } from './cr-strategy.js';
 
 export class CustomResourceStore extends GenericStore {
@@ -35,6 +36,21 @@ export class CustomResourceStore extends GenericStore {
     tryUpdate: (current: KObject | undefined) => KObject | Promise<KObject>,
     opts: UpdateOptions & { allowCreate?: boolean },
   ): Promise<{ obj: KObject; created: boolean }> {
-    return super.update(namespace, name, (current) => tryUpdate(current ? this.normalized(current) : current), opts);
+    if (opts.subresource !== 'status') return super.update(namespace, name, (current) => tryUpdate(current ? this.normalized(current) : current), opts);
+    // The generic store keeps everything but status from the stored object and skips the kind's validation on
+    // /status; kube's CR status strategy prunes, defaults and validates the result against the schema.
+    return super.update(
+      namespace,
+      name,
+      async (current) => {
+        const desired = await tryUpdate(current ? this.normalized(current) : current);
+        if (!current) return desired;
+        normalizeCustomResource(this.crv, desired);
+        const errs = this.strategy.validateUpdate({ ...current, status: desired.status }, current);
+        if (errs.length) throw invalid(this.gk, name, errs);
+        return desired;
+      },
+      opts,
+    );
   }
 }
