@@ -172,6 +172,30 @@ test('CRDs of both scopes are created, named and established', { skip }, async (
   assert.deepEqual(list.resources.map((r: { name: string }) => r.name).sort(), ['gadgets', 'widgets', 'widgets/scale', 'widgets/status']);
 });
 
+test('a created CRD is served by the time its create returns: discovery, OpenAPI and REST agree', { skip }, async () => {
+  const body = {
+    apiVersion: 'apiextensions.k8s.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata: { name: 'doodads.example.org' },
+    spec: { group: 'example.org', scope: 'Cluster', names: { plural: 'doodads', kind: 'Doodad' }, versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { size: { type: 'integer' } } } } } } }] },
+  };
+  const created = await s.request('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', { headers: JSON_CT, body: JSON.stringify(body) });
+  assert.equal(created.status, 201);
+  const [crdNow, disco, index, cr] = await Promise.all([
+    s.request('GET', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions/doodads.example.org'),
+    s.request('GET', '/apis/example.org/v1'),
+    s.request('GET', '/openapi/v3'),
+    s.request('POST', '/apis/example.org/v1/doodads', { headers: JSON_CT, body: JSON.stringify({ apiVersion: 'example.org/v1', kind: 'Doodad', metadata: { name: 'd1' }, spec: { size: 3 } }) }),
+  ]);
+  assert.ok(crdNow.json().status.conditions.some((c: { type: string; status: string }) => c.type === 'Established' && c.status === 'True'));
+  assert.equal(disco.status, 200);
+  assert.ok(index.json().paths['apis/example.org/v1']);
+  assert.equal(cr.status, 201);
+  // kubectl, without waiting for the condition, resolves the new kind at once.
+  assert.match(await ok(['apply', '-f', '-'], 'apiVersion: example.org/v1\nkind: Doodad\nmetadata: {name: d2}\nspec: {size: 4}\n'), /doodad\.example\.org\/d2 created/);
+  await ok(['delete', 'crd', 'doodads.example.org']);
+});
+
 test('CRD validation: kube texts for names, versions and structural schemas', { skip }, async () => {
   const bad = `apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
