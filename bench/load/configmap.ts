@@ -1,0 +1,18 @@
+// The ConfigMap every scenario writes: about 1.5 KB of JSON, as a typical small configuration object.
+const CONFIG = Array.from({ length: 24 }, (_, i) => `setting_${String(i).padStart(2, '0')}: value-${'v'.repeat(36)}`).join('\n');
+
+export function configMapBody(ns: string, name: string, mode: string, resourceVersion?: string): string {
+  return JSON.stringify({
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: { name, namespace: ns, labels: { app: 'bench', tier: 'load' }, ...(resourceVersion ? { resourceVersion } : {}) },
+    data: { 'config.yaml': CONFIG, mode },
+  });
+}
+
+const RV = /"resourceVersion":"(\d+)"/;
+
+/** The first resourceVersion in a JSON body (an object's own: metadata comes before data in both servers). */
+export function resourceVersionOf(body: Buffer | string): string | undefined {
+  return RV.exec(typeof body === 'string' ? body : body.toString('latin1'))?.[1];
+}

@@ -1,0 +1,70 @@
+// What the runner asks the load generator to do, and what it reports back.
+import type { Endpoint } from './h2-client.js';
+import type { LatencySummary } from '../stats.js';
+
+export type RequestSpec =
+  /** POST a new ConfigMap named `${prefix}${index}` (index counts up from `start`). */
+  | { op: 'create'; ns: string; prefix: string; start: number }
+  /** GET one path (an object, /version, a list), optionally with an Accept header. */
+  | { op: 'get'; path: string; accept?: string }
+  /** PUT each of `names` with the resourceVersion of its last response; one in-flight slot owns one name. */
+  | { op: 'update'; ns: string; names: string[] };
+
+export interface RequestJob {
+  kind: 'requests';
+  target: Endpoint;
+  spec: RequestSpec;
+  /** Requests in flight at once (closed loop), multiplexed on `sessions` HTTP/2 connections. */
+  inFlight: number;
+  sessions: number;
+  warmupMs: number;
+  durationMs: number;
+  /** Stop after this many requests even if time remains (e.g. seeding N objects). */
+  maxRequests?: number;
+}
+
+export interface RequestResult {
+  /** Requests that completed inside the measurement window. */
+  requests: number;
+  /** Successful requests in all, warm-up and stragglers after the window included (objects made, when creating). */
+  succeeded: number;
+  errors: number;
+  firstError?: string;
+  seconds: number;
+  perSecond: number;
+  latency: LatencySummary;
+  /** Mean response body size, bytes. */
+  bodyBytes: number;
+  /** The load generator's CPU time over the job's wall time, percent of one core. */
+  loadCpuPct: number;
+}
+
+export interface WatchJob {
+  kind: 'watch';
+  target: Endpoint;
+  ns: string;
+  watchers: number;
+  /** Watch streams per HTTP/2 connection (kube-apiserver allows 250 streams per connection). */
+  streamsPerSession: number;
+  /** Objects the writer updates in turn. */
+  objects: number;
+  /** Changes written but not yet seen by every watcher, at most. */
+  window: number;
+  warmupMs: number;
+  durationMs: number;
+}
+
+export interface WatchResult {
+  changes: number;
+  deliveries: number;
+  /** Changes not delivered to every watcher within 10 s. */
+  lost: number;
+  errors: number;
+  firstError?: string;
+  seconds: number;
+  deliveriesPerSecond: number;
+  latency: LatencySummary;
+  loadCpuPct: number;
+}
+
+export type Job = RequestJob | WatchJob;

@@ -1,0 +1,50 @@
+// Command-line options of `npm run bench`.
+export interface BenchOptions {
+  /** Seconds each throughput or latency measurement runs (after a warm-up of a fifth of it, at least 0.5 s). */
+  durationS: number;
+  /** Scenario names to run; empty = all. */
+  scenarios: string[];
+  /** Fewer objects for the large-memory point, fewer start-up repetitions, shorter runs. */
+  quick: boolean;
+  /** Run the kubelite child with --cpu-prof and print the hottest functions per scenario. */
+  profile: boolean;
+}
+
+export const USAGE = `usage: npm run bench -- [--duration <seconds>] [--scenarios a,b,c] [--quick] [--profile]`;
+
+export function parseOptions(argv: string[]): BenchOptions {
+  const o: BenchOptions = { durationS: 4, scenarios: [], quick: false, profile: false };
+  let durationGiven = false;
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i]!.split('=', 2) as [string, string | undefined];
+    const value = (): string => {
+      const v = inline ?? argv[++i];
+      if (v === undefined) throw new Error(`${flag} needs a value\n${USAGE}`);
+      return v;
+    };
+    switch (flag) {
+      case '--duration': {
+        o.durationS = Number(value());
+        if (!(o.durationS > 0 && o.durationS <= 60)) throw new Error('--duration: seconds between 0 and 60');
+        durationGiven = true;
+        break;
+      }
+      case '--scenarios':
+        o.scenarios = value().split(',').map((s) => s.trim()).filter(Boolean);
+        break;
+      case '--quick':
+        o.quick = true;
+        break;
+      case '--profile':
+        o.profile = true;
+        break;
+      case '--help':
+      case '-h':
+        throw new Error(USAGE);
+      default:
+        throw new Error(`unknown option ${flag}\n${USAGE}`);
+    }
+  }
+  if (o.quick && !durationGiven) o.durationS = 2;
+  return o;
+}

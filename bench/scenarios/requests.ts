@@ -1,0 +1,42 @@
+// Request scenarios: the pipeline's fixed cost (/version), creates with 1 and 64 in flight, get of one object,
+// update with resourceVersion. Each is a closed loop for --duration seconds after a warm-up.
+import type { RunContext } from '../context.js';
+import type { RequestSpec } from '../load/jobs.js';
+import { NS, createNamespace, objectName, seed } from './setup.js';
+
+const FLOOR_WRITE = 'floor: HTTP/2 TLS, parse body, one SQLite row by group commit (FULL), answer';
+const FLOOR_READ = 'floor: HTTP/2 TLS, cached object bytes';
+
+async function closedLoop(ctx: RunContext, label: string, inFlight: number, prepare: (t: import('../context.js').Target) => Promise<RequestSpec>) {
+  return ctx.both(label, async (t) => {
+    await createNamespace(t);
+    const spec = await prepare(t);
+    return ctx.measure(t, { kind: 'requests', target: t.endpoint, spec, inFlight, sessions: 1, warmupMs: ctx.warmupMs, durationMs: ctx.durationMs });
+  });
+}
+
+export async function versionScenario(ctx: RunContext): Promise<void> {
+  const r = await closedLoop(ctx, 'version', 64, async () => ({ op: 'get', path: '/version' }));
+  ctx.addRequestRows('GET /version, 64 in flight', 'req', r, 'raw Node HTTP/2 answering a constant', 'the whole filter chain on the smallest request');
+}
+
+export async function createScenario(ctx: RunContext, inFlight: number): Promise<void> {
+  const r = await closedLoop(ctx, `create-${inFlight}`, inFlight, async () => ({ op: 'create', ns: NS, prefix: 'cm-', start: 0 }));
+  ctx.addRequestRows(`create ConfigMap (~1.5 KB), ${inFlight} in flight`, 'req', r, FLOOR_WRITE);
+}
+
+export async function getScenario(ctx: RunContext): Promise<void> {
+  const r = await closedLoop(ctx, 'get', 64, async (t) => {
+    await seed(ctx, t, 'cm-', 0, 1);
+    return { op: 'get', path: `/api/v1/namespaces/${NS}/configmaps/${objectName('cm-', 0)}` };
+  });
+  ctx.addRequestRows('get one ConfigMap, 64 in flight', 'req', r, FLOOR_READ);
+}
+
+export async function updateScenario(ctx: RunContext): Promise<void> {
+  const r = await closedLoop(ctx, 'update', 64, async (t) => {
+    await seed(ctx, t, 'cm-', 0, 64);
+    return { op: 'update', ns: NS, names: Array.from({ length: 64 }, (_, i) => objectName('cm-', i)) };
+  });
+  ctx.addRequestRows('update with resourceVersion, 64 objects in flight', 'req', r, `${FLOOR_WRITE}, resourceVersion checked`);
+}

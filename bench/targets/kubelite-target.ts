@@ -1,0 +1,25 @@
+// The server under test: kubelite started in its own process with startServer(), as a library user starts it
+// (SQLite at full durability in a fresh data dir, default verbosity), using the run's shared certificates so both
+// servers do the same TLS work. Answers `rss` and `stop` over IPC.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer } from '../../src/index.js';
+import { cpuMicros, settledMemory } from './memory-probe.js';
+
+const certDir = process.argv[2];
+if (!certDir) throw new Error('usage: kubelite-target <cert-dir>');
+const dataDir = mkdtempSync(join(tmpdir(), 'kubelite-bench-'));
+const server = await startServer({ securePort: 0, bindAddress: '127.0.0.1', dataDir, certDir, writeKubeconfig: '' });
+
+process.on('message', (m: { id: number; rss?: boolean; cpu?: boolean; stop?: boolean }) => {
+  if (m.cpu) process.send!({ id: m.id, result: cpuMicros() });
+  if (m.rss) void settledMemory().then((result) => process.send!({ id: m.id, result }));
+  if (m.stop) {
+    void server.stop().finally(() => {
+      rmSync(dataDir, { recursive: true, force: true });
+      process.exit(0);
+    });
+  }
+});
+process.send!({ id: 0, result: { url: server.url } });
