@@ -33,6 +33,7 @@ import { DiscoveryService } from './discovery-routes.js';
 import { bootstrapNamespaces } from '../controllers/system-namespaces.js';
 import { NamespaceController } from '../controllers/namespace-controller.js';
 import { GarbageCollector } from '../controllers/garbage-collector.js';
+import { installApiExtensions } from '../apiextensions/install.js';
 import { NamespaceDefaultsController } from '../controllers/namespace-defaults.js';
 import type { Authorizer } from '../authz/authorizer.js';
 
@@ -87,6 +88,7 @@ export class ApiServer {
     await bootstrapNamespaces(api);
     done();
     api.controllers.push(new NamespaceController(api, deps.log), new GarbageCollector(api, deps.log), new NamespaceDefaultsController(api, deps.caPem, deps.log));
+    await installApiExtensions(api, deps.log);
     return api;
   }
 

@@ -1,5 +1,6 @@
 // Everything a verb handler needs about the request it serves.
 import type { ResourceInfo } from '../api/resource-info.js';
+import { customResourceForEndpoint } from '../apiextensions/cr-read.js';
 import type { GenericStore } from '../registry/generic-store.js';
 import { apiVersionOf } from '../registry/resource-def.js';
 import type { KObject } from '../registry/object.js';
@@ -18,6 +19,8 @@ export interface ResourceScope {
 
 /** The object as the endpoint's group-version presents it. */
 export function forEndpoint(scope: { def: ResourceInfo }, obj: KObject): KObject {
+  const cr = customResourceForEndpoint(scope.def, obj);
+  if (cr) return cr;
   const apiVersion = apiVersionOf(scope.def);
   if (obj.apiVersion === apiVersion && obj.kind === scope.def.kind) return obj;
   const { apiVersion: _a, kind: _k, ...rest } = obj;
