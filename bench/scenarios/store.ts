@@ -32,7 +32,7 @@ export async function storeScenarios(ctx: RunContext, want: { list: boolean; mem
   // The large point is bounded in time: kubelite seeds towards it for at most `budgetMs`, and the floor then
   // seeds exactly as many as kubelite reached.
   const largeGoal = ctx.opts.quick ? 30_000 : 100_000;
-  const budgetMs = ctx.opts.quick ? 30_000 : 75_000;
+  const budgetMs = ctx.opts.quick ? 30_000 : 60_000;
   let large = largeGoal;
   const listLoop = (t: Target, accept?: string) =>
     ctx.measure(t, {
