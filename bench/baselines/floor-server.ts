@@ -164,5 +164,6 @@ server.listen(0, '127.0.0.1', () => {
       process.exit(0);
     }
   });
+  process.on('disconnect', () => process.exit(0)); // the runner is gone
   process.send({ id: 0, result: { url } });
 });

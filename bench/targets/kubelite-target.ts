@@ -22,4 +22,6 @@ process.on('message', (m: { id: number; rss?: boolean; cpu?: boolean; stop?: boo
     });
   }
 });
+// If the runner dies, do not linger.
+process.on('disconnect', () => void server.stop().finally(() => process.exit(0)));
 process.send!({ id: 0, result: { url: server.url } });
