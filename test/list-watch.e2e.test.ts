@@ -518,6 +518,48 @@ test('watch: the stream ends when the server stops', async () => {
   assert.ok(w.events.every((e) => e.type === 'ADDED'));
 });
 
+test('custom resources: selectableFields select, objects read as their version (defaults), unstructured bookmarks', async () => {
+  const crd = {
+    apiVersion: 'apiextensions.k8s.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata: { name: 'gizmos.lw.example.com' },
+    spec: {
+      group: 'lw.example.com',
+      scope: 'Namespaced',
+      names: { plural: 'gizmos', singular: 'gizmo', kind: 'Gizmo' },
+      versions: [
+        {
+          name: 'v1',
+          served: true,
+          storage: true,
+          schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { color: { type: 'string' }, size: { type: 'integer', default: 3 } } } } } },
+          selectableFields: [{ jsonPath: '.spec.color' }],
+        },
+      ],
+    },
+  };
+  const c = await s.request('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', { body: JSON.stringify(crd), headers: JSON_CT });
+  assert.equal(c.status, 201, c.body);
+  await mkns(s, 'cr');
+  const base = '/apis/lw.example.com/v1/namespaces/cr/gizmos';
+  const w = openWatch(s, `${base}?watch=1&timeoutSeconds=3&allowWatchBookmarks=true&fieldSelector=spec.color%3Dblue`, { http2: true });
+  assert.equal((await w.status).status, 200);
+  await sleep(50);
+  for (const [name, color] of [['g1', 'blue'], ['g2', 'red']]) {
+    const r = await s.request('POST', base, { body: JSON.stringify({ apiVersion: 'lw.example.com/v1', kind: 'Gizmo', metadata: { name }, spec: { color } }), headers: JSON_CT });
+    assert.equal(r.status, 201, r.body);
+  }
+  await w.ended;
+  assert.deepEqual(summary(w.events), ['ADDED g1', 'BOOKMARK']);
+  assert.deepEqual(w.events[0]!.object.spec, { color: 'blue', size: 3 });
+  assert.deepEqual(Object.keys(w.events[1]!.object), ['apiVersion', 'kind', 'metadata']);
+  assert.deepEqual(w.events[1]!.object.metadata, { resourceVersion: w.events[1]!.object.metadata.resourceVersion });
+  const l = await list(`${base}?fieldSelector=spec.color%3Dred&limit=1`);
+  assert.deepEqual(names(l.body), ['g2']);
+  const bad = await list(`${base}?fieldSelector=spec.size%3D3`);
+  assert.deepEqual([bad.status, bad.body.message], [400, 'field label not supported: spec.size']);
+});
+
 // ---------------------------------------------------------------------------------------------------------------
 // Clients
 

@@ -1,7 +1,7 @@
 // How lists and watches present a stored object: a custom resource as its served version reads (pruned, defaulted,
 // keys sorted), anything else relabelled for the endpoint's group-version.
 import { customResourceForEndpoint } from '../../apiextensions/cr-read.js';
-import { customColumnsFor, serializationKeySuffix } from '../../apiextensions/custom-resource-details.js';
+import { customColumnsFor, customResourceDetails, serializationKeySuffix } from '../../apiextensions/custom-resource-details.js';
 import type { KObject } from '../../registry/object.js';
 import { apiVersionOf } from '../../registry/resource-def.js';
 import { forEndpoint, type ResourceScope } from '../resource-scope.js';
@@ -17,3 +17,21 @@ export function presentationKey(scope: Pick<ResourceScope, 'def'>, prefix: strin
 
 /** Printer columns of a custom resource version for Table watches (undefined for built-ins). */
 export const customColumnsOf = (scope: Pick<ResourceScope, 'def'>) => customColumnsFor(scope.def);
+
+export const INITIAL_EVENTS_END_ANNOTATION = 'k8s.io/initial-events-end';
+
+/**
+ * A BOOKMARK's object: an empty object of the watched kind with only its resourceVersion (and the end-of-initial-
+ * events annotation). Built-in kinds encode like Go structs (kind first, `creationTimestamp: null`); custom resources
+ * are unstructured maps, written with sorted keys and nothing else.
+ */
+export function bookmarkObject(scope: Pick<ResourceScope, 'def'>, rev: number, initialEventsEnd = false): KObject {
+  const annotations = initialEventsEnd ? { [INITIAL_EVENTS_END_ANNOTATION]: 'true' } : undefined;
+  const apiVersion = apiVersionOf(scope.def);
+  if (customResourceDetails(scope.def)) {
+    return { apiVersion, kind: scope.def.kind, metadata: annotations ? { annotations, resourceVersion: String(rev) } : { resourceVersion: String(rev) } };
+  }
+  const metadata: KObject = { resourceVersion: String(rev), creationTimestamp: null };
+  if (annotations) metadata.annotations = annotations;
+  return { kind: scope.def.kind, apiVersion, metadata };
+}

@@ -15,7 +15,7 @@ import { leftObject, type WatchEventType, type WatchItem } from './watch-events.
 export interface WatchEncoder {
   /** The whole framed event of a translated cache event (shared bytes where the representation allows). */
   event(it: WatchItem): Buffer;
-  /** A framed event around an object built for this watcher (bookmarks). */
+  /** A framed event around an object built for this watcher (a bookmark, already in its wire form). */
   objectEvent(type: WatchEventType, obj: KObject): Buffer;
 }
 
@@ -23,7 +23,7 @@ const leftFrames = new WeakMap<CacheEvent, Map<string, Buffer>>();
 
 // Frames are cached next to the object bytes: every watcher of one group-version and representation writes the very
 // same buffer for one event.
-function sharedEncoder(items: ItemEncoder): WatchEncoder {
+function sharedEncoder(items: ItemEncoder & { bookmark(obj: KObject): Buffer }): WatchEncoder {
   return {
     event(it) {
       if ('entry' in it) {
@@ -39,7 +39,7 @@ function sharedEncoder(items: ItemEncoder): WatchEncoder {
       if (!buf) m.set(items.key, (buf = frame('DELETED', items.encode(leftObject(it.left)))));
       return buf;
     },
-    objectEvent: (type, obj) => frame(type, items.encode(obj)),
+    objectEvent: (type, obj) => frame(type, items.bookmark(obj)),
   };
 }
 
@@ -48,14 +48,14 @@ type PomModule = typeof import('../table/partial-object-metadata.js');
 
 /** Builds the encoder for a watch; throws (before the stream starts) on bad Table options such as includeObject. */
 export async function watchEncoderFor(scope: ResourceScope, rep: Representation): Promise<WatchEncoder> {
-  if (rep.as === 'object') return sharedEncoder(jsonItemEncoder(scope));
+  if (rep.as === 'object') return sharedEncoder({ ...jsonItemEncoder(scope), bookmark: (obj) => Buffer.from(JSON.stringify(obj)) });
   const metaApiVersion = `meta.k8s.io/${rep.version}` as const;
   if (rep.as === 'Table') {
     const table: TableModule = await import('../table/table.js');
     const includeObject = table.parseIncludeObject(scope.ctx.query.get('includeObject'));
     let first = true;
-    const encode = (obj: KObject): Buffer => {
-      const presented = presentObject(scope, obj);
+    const encode = (obj: KObject, bookmark = false): Buffer => {
+      const presented = bookmark ? obj : presentObject(scope, obj);
       const t = table.buildTable({
         group: scope.def.group,
         resource: scope.def.resource,
@@ -73,13 +73,13 @@ export async function watchEncoderFor(scope: ResourceScope, rep: Representation)
     };
     return {
       event: (it) => frame(it.type, encode('entry' in it ? objectOf(it.entry) : leftObject(it.left))),
-      objectEvent: (type, obj) => frame(type, encode(obj)),
+      objectEvent: (type, obj) => frame(type, encode(obj, true)),
     };
   }
   const pom: PomModule = await import('../table/partial-object-metadata.js');
   const key = presentationKey(scope, `pom-${rep.version}`);
   const encode = (obj: KObject) => Buffer.from(JSON.stringify(pom.toPartialObjectMetadata(obj, metaApiVersion)));
-  return sharedEncoder({ key, encode, of: (entry) => serializedOf(entry, key, encode) });
+  return sharedEncoder({ key, encode, of: (entry) => serializedOf(entry, key, encode), bookmark: encode });
 }
 
 const FRAME_HEAD: Record<WatchEventType, Buffer> = {

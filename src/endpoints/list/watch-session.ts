@@ -6,14 +6,13 @@
 // with bookmarks about every minute and 2 s before the deadline, carrying the revision the watcher is complete up to.
 // The stream ends cleanly at the deadline, when the client goes, or when the cache stops (server shutdown).
 import { expired, tooLargeResourceVersion, type Status } from '../../errors/status.js';
-import type { KObject } from '../../registry/object.js';
-import { apiVersionOf } from '../../registry/resource-def.js';
 import { StorageError, type Rev } from '../../storage/interface.js';
 import type { CacheEvent } from '../../storage/cacher/cache-entry.js';
 import type { CacheListOptions, CacheWatcher, WatchCache } from '../../storage/cacher/watch-cache.js';
 import type { ResourceScope } from '../resource-scope.js';
 import type { ListOptions } from './list-options.js';
 import type { Selection } from './selection-filter.js';
+import { bookmarkObject } from './present.js';
 import { frame, type WatchEncoder } from './watch-encoder.js';
 import { translateEvent } from './watch-events.js';
 import { WatchStream } from './watch-stream.js';
@@ -29,8 +28,6 @@ export const watchTuning = {
   /** A watcher whose unsent output grows past this is cut off. */
   maxBufferedBytes: 64 * 1024 * 1024,
 };
-
-export const INITIAL_EVENTS_END_ANNOTATION = 'k8s.io/initial-events-end';
 
 export interface WatchPlan {
   /** The parsed resourceVersion (0 for "" and "0"). */
@@ -68,11 +65,6 @@ export async function serveWatch(scope: ResourceScope, opts: ListOptions, sel: S
   const prefix = scope.store.listPrefix(scope.namespace);
   const deadline = Date.now() + watchTimeoutMs(opts.timeoutSeconds);
   const stream = new WatchStream(ctx, watchTuning.maxBufferedBytes);
-  const bookmarkObject = (rev: Rev, end = false): KObject => {
-    const metadata: KObject = { resourceVersion: String(rev), creationTimestamp: null };
-    if (end) metadata.annotations = { [INITIAL_EVENTS_END_ANNOTATION]: 'true' };
-    return { kind: scope.def.kind, apiVersion: apiVersionOf(scope.def), metadata };
-  };
   const sendError = (status: Status) => stream.write([frame('ERROR', Buffer.from(JSON.stringify(status)))]);
 
   let watcher: CacheWatcher | undefined;
@@ -98,7 +90,7 @@ export async function serveWatch(scope: ResourceScope, opts: ListOptions, sel: S
       const parts: Buffer[] = [];
       for (const e of snap.entries) parts.push(encoder.event({ type: 'ADDED', entry: e }));
       // Like kube's, the end bookmark carries the cache's revision (at least the one required), never selector-filtered.
-      if (plan.endBookmark) parts.push(encoder.objectEvent('BOOKMARK', bookmarkObject(snap.rev, true)));
+      if (plan.endBookmark) parts.push(encoder.objectEvent('BOOKMARK', bookmarkObject(scope, snap.rev, true)));
       if (parts.length) stream.write(parts);
       startRev = snap.rev;
     } else if (plan.startNow === 'consistent') {
@@ -140,7 +132,7 @@ export async function serveWatch(scope: ResourceScope, opts: ListOptions, sel: S
   if (opts.allowWatchBookmarks) scheduleBookmarks(timers, deadline, () => {
     const rev = watcher!.progressRev();
     // kube sends a bookmark only when it moves past the revision the watch started from.
-    if (rev > startRev && !stream.closed) stream.write([encoder.objectEvent('BOOKMARK', bookmarkObject(rev))]);
+    if (rev > startRev && !stream.closed) stream.write([encoder.objectEvent('BOOKMARK', bookmarkObject(scope, rev))]);
   });
   return done;
 }
