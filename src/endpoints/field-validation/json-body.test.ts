@@ -52,3 +52,12 @@ test('findings survive a shallow copy of the decoded root (decodeBody reorders T
   const r = decodeTyped(copy, cm, { duplicates: duplicateEntries(findingsOf(copy)) });
   assert.deepEqual(r.strictErrors, ['duplicate field "kind"']);
 });
+
+test('unstructured (custom resource) bodies: repeated keys at any depth, in decode order', async () => {
+  const { unstructuredStrictErrors } = await import('./unstructured-strict-errors.js');
+  const v = parseJsonBody(Buffer.from('{"spec":{"a":1,"a":2,"list":[{"x":1,"x":2}]},"metadata":{"name":"w"},"spec":{"b":1}}')) as object;
+  assert.deepEqual(unstructuredStrictErrors(v), ['duplicate field "spec.a"', 'duplicate field "spec.list[0].x"', 'duplicate field "spec"']);
+  assert.deepEqual(unstructuredStrictErrors(parseJsonBody(Buffer.from('{"a":1}')) as object), []);
+  const y = parseYamlBody(Buffer.from('a: 1\na: 2\n')) as object;
+  assert.deepEqual(unstructuredStrictErrors(y), ['yaml: unmarshal errors:\n  line 2: key "a" already set in map']);
+});
