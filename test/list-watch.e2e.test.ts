@@ -260,8 +260,10 @@ test('list: every cell of the seed\'s resource-version table', async () => {
     const e = await cur(q);
     assert.deepEqual([e.status, e.body.message], [400, 'ListOptions.meta.k8s.io "" is invalid: resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden unless resourceVersion is provided'], q);
   }
-  r = await cur('resourceVersionMatch=NotOlderThan&resourceVersion=0');
-  assert.deepEqual(names(r.body), ['ax', 'ay', 'kube-root-ca.crt']);
+  for (const q of ['resourceVersionMatch=NotOlderThan&resourceVersion=0', 'resourceVersionMatch=NotOlderThan&resourceVersion=0&limit=1']) {
+    r = await cur(q);
+    assert.deepEqual([names(r.body), r.body.metadata.continue], [['ax', 'ay', 'kube-root-ca.crt'], undefined], q);
+  }
   r = await cur(`resourceVersionMatch=NotOlderThan&resourceVersion=${r1}`);
   assert.ok(Number(r.body.metadata.resourceVersion) >= r3);
   r = await cur(`resourceVersionMatch=NotOlderThan&resourceVersion=${r1}&limit=1`);
