@@ -43,6 +43,7 @@ function converterErrors(strictErrors: string[]): string[] {
  * (virtual resources) and for tests.
  */
 export function validateFields(scope: ResourceScope, obj: KObject, q: Pick<WriteQuery, 'fieldValidation'>, op: Op): void {
+  if (scope.def.builtin === false) return;
   const root = resourceSchema(scope.def);
   if (!root) return;
   const findings = findingsOf(obj);
