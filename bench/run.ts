@@ -10,6 +10,7 @@ import { parseOptions } from './options.js';
 import { costFactor, ratio, renderNotes, renderTable } from './report.js';
 import { createScenario, getScenario, updateScenario, versionScenario } from './scenarios/requests.js';
 import { startupScenario } from './scenarios/startup.js';
+import { storageEngineScenario } from './scenarios/storage-engine.js';
 import { storeScenarios } from './scenarios/store.js';
 import { watchScenario } from './scenarios/watch.js';
 
@@ -26,6 +27,7 @@ const SCENARIOS: Record<string, (ctx: RunContext, selected: Set<string>) => Prom
   'watch-100': (ctx) => watchScenario(ctx, 100),
   'watch-1000': (ctx) => watchScenario(ctx, 1000),
   startup: startupScenario,
+  storage: storageEngineScenario,
 };
 
 async function main(): Promise<void> {
