@@ -28,7 +28,8 @@ import { handleSubresource } from './handlers/subresource.js';
 import { handleVirtualCreate, isVirtualResource } from './handlers/virtual.js';
 import { routerAcceptCheck } from './negotiation/negotiate.js';
 import type { ResourceScope } from './resource-scope.js';
-import { noWriteHooks, type WriteHooks } from './write-hooks.js';
+import type { WriteHooks } from './write-hooks.js';
+import { builtinWriteHooks } from './field-validation/builtin-write-hooks.js';
 import { DiscoveryService } from './discovery-routes.js';
 import { bootstrapNamespaces } from '../controllers/system-namespaces.js';
 import { NamespaceController } from '../controllers/namespace-controller.js';
@@ -59,7 +60,7 @@ export class ApiServer {
   private readonly storesByGroupResource = new Map<string, GenericStore>();
   resources: ResourceInfo[] = [];
   readonly discovery: DiscoveryService;
-  writeHooks: WriteHooks = noWriteHooks;
+  writeHooks: WriteHooks = builtinWriteHooks;
   private readonly controllers: { start(): void; stop(): void }[] = [];
   readonly caches: WatchCacheSet;
 
@@ -169,7 +170,8 @@ export class ApiServer {
     const isNamespaceKind = def.group === '' && def.resource === 'namespaces';
     if (!isNamespaceKind) {
       if (!def.namespaced && ri.namespace) throw routeNotFound();
-      if (def.namespaced && !ri.namespace && ri.name) throw routeNotFound();
+      // A name in the path needs a namespace; a name taken from a field selector (list/watch) does not.
+      if (def.namespaced && !ri.namespace && ri.parts.length >= 2) throw routeNotFound();
     }
     const scope: ResourceScope = { ctx, def, store, namespace: def.namespaced ? ri.namespace : '', name: ri.name, subresource: ri.subresource, options: this.deps.options };
     const method = ctx.method;

@@ -114,6 +114,8 @@ export function parseRequestInfo(method: string, path: string, query: URLSearchP
       if (m && isPathSegment(m[2]!)) info.name = m[2]!;
     }
   }
+  // Seed 000: "a list or get path with ?watch=1" is a watch; on a named path it watches that one object.
+  else if (info.name !== '' && info.verb === 'get' && info.subresource === '' && truthy(query.get('watch'))) info.verb = 'watch';
   if (info.name === '' && info.verb === 'delete') info.verb = 'deletecollection';
   if (['list', 'watch', 'deletecollection'].includes(info.verb)) {
     const fs = query.get('fieldSelector');

@@ -203,6 +203,8 @@ export async function startKubelite(partial: Partial<ServerOptions> = {}, logger
       server.close();
       await shutdown.drained(opts.requestTimeoutMs);
       await api.stop();
+      // Let watch streams end cleanly (their caches stopped) before the connections go.
+      await new Promise((r) => setTimeout(r, 20));
       for (const s of sockets) s.destroy();
       await storage.close();
       log.flush?.();

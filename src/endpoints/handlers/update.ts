@@ -8,6 +8,7 @@ import { readBody } from '../negotiation/read-body.js';
 import { writeRepresentation } from '../negotiation/write-representation.js';
 import { parseWriteQuery } from '../query-options.js';
 import { forEndpoint, type ResourceScope } from '../resource-scope.js';
+import { cloneDecoded } from '../field-validation/decode-findings.js';
 import type { WriteHooks } from '../write-hooks.js';
 
 export async function handleUpdate(scope: ResourceScope, hooks: WriteHooks): Promise<void> {
@@ -28,7 +29,7 @@ export async function handleUpdate(scope: ResourceScope, hooks: WriteHooks): Pro
     scope.namespace,
     scope.name,
     async (current) => {
-      const desired = structuredClone(obj);
+      const desired = cloneDecoded(obj);
       await hooks.beforeWrite(scope, desired, current, q, 'update');
       return desired;
     },

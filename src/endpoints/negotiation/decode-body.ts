@@ -1,6 +1,7 @@
 // Decodes a create/update body by Content-Type (JSON, YAML, Protobuf) and checks apiVersion/kind against
 // the endpoint, with kube's 400 and 415 texts (apiserver.md §3.1 step 3).
-import { parse as parseYAML } from 'yaml';
+import { parseJsonBody } from '../field-validation/json-body.js';
+import { parseYamlBody } from '../field-validation/yaml-body.js';
 import { badRequest, StatusError, unsupportedMediaType } from '../../errors/status.js';
 import type { KObject } from '../../registry/object.js';
 import { contentTypeOf } from './media-type.js';
@@ -35,13 +36,13 @@ export async function decodeBody(contentTypeHeader: string | undefined, body: Bu
   let obj: unknown;
   if (ct === '' || ct === 'application/json' || ct === '*/*') {
     try {
-      obj = JSON.parse(body.toString('utf8'));
+      obj = parseJsonBody(body);
     } catch (e) {
       throw cannotHandle(expected, `json parse error: ${(e as Error).message}`);
     }
   } else if (ct === 'application/yaml') {
     try {
-      obj = parseYAML(body.toString('utf8'));
+      obj = parseYamlBody(body);
     } catch (e) {
       throw cannotHandle(expected, `error converting YAML to JSON: ${(e as Error).message}`);
     }

@@ -5,8 +5,7 @@ import { applyJsonPatch } from '../../patch/json-patch.js';
 import { applyMergePatch } from '../../patch/merge-patch.js';
 import { applyStrategicMergePatch } from '../../patch/strategic-merge-patch.js';
 import { openAPIRefResolver, patchMetaFromOpenAPI, type OpenAPISchema, type PatchMeta } from '../../patch/patch-meta.js';
-import { goMarshal } from '../../patch/go-json-encode.js';
-import { patchResultInvalid, strictDecodingDetail } from '../../patch/patch-errors.js';
+import { recordPatchValue, recordStrictErrors } from '../field-validation/decode-findings.js';
 import type { KObject } from '../../registry/object.js';
 import type { WriteQuery } from '../query-options.js';
 import type { ResourceScope } from '../resource-scope.js';
@@ -38,24 +37,17 @@ function patchMetaFor(scope: ResourceScope): PatchMeta | undefined {
   return meta;
 }
 
-/** Warn: each strict problem becomes a warning; Strict: they fail the patch with kube's 422. */
-function reportStrict(scope: ResourceScope, q: WriteQuery, errors: string[], value: () => string): void {
-  if (!errors.length) return;
-  if (q.fieldValidation === 'Warn') scope.ctx.warnings.push(...errors);
-  else if (q.fieldValidation === 'Strict') throw patchResultInvalid(value(), strictDecodingDetail(errors));
-}
-
 export function applyPatchBody(scope: ResourceScope, type: PatchType, body: Buffer, current: KObject | undefined, q: WriteQuery): KObject {
   const doc = current ?? {};
   switch (type) {
     case 'application/json-patch+json': {
       const r = applyJsonPatch(doc, body, { fieldValidation: q.fieldValidation });
-      reportStrict(scope, q, r.strictErrors, () => goMarshal(r.result));
+      recordStrictErrors(r.result as KObject, r.strictErrors);
       return r.result as KObject;
     }
     case 'application/merge-patch+json': {
       const r = applyMergePatch(doc, body, { fieldValidation: q.fieldValidation });
-      reportStrict(scope, q, r.strictErrors, () => goMarshal(r.result));
+      recordStrictErrors(r.result as KObject, r.strictErrors);
       return r.result as KObject;
     }
     case 'application/strategic-merge-patch+json': {
@@ -66,7 +58,8 @@ export function applyPatchBody(scope: ResourceScope, type: PatchType, body: Buff
         );
       }
       const r = applyStrategicMergePatch(doc, body, meta, { fieldValidation: q.fieldValidation });
-      reportStrict(scope, q, r.strictErrors, () => r.patchText());
+      recordStrictErrors(r.result as KObject, r.strictErrors);
+      recordPatchValue(r.result as KObject, r.patchText());
       return r.result as KObject;
     }
     default:
