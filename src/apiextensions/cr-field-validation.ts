@@ -8,7 +8,7 @@ import type { ResourceScope } from '../endpoints/resource-scope.js';
 import type { WriteHooks } from '../endpoints/write-hooks.js';
 import { badRequest } from '../errors/status.js';
 import { goMarshal } from '../patch/go-json-encode.js';
-import { patchResultInvalid, strictDecodingDetail } from '../patch/patch-errors.js';
+import { patchResultRejected, strictDecodingDetail } from '../patch/patch-errors.js';
 import type { KObject } from '../registry/object.js';
 import { customResourceDetails } from './custom-resource-details.js';
 import { pruneCustomResource } from './structural/prune.js';
@@ -27,7 +27,7 @@ export function validateCustomResourceFields(scope: ResourceScope, obj: KObject,
   if (!errors.length) return;
   if (q.fieldValidation === 'Strict') {
     const detail = strictDecodingDetail(errors);
-    if (op === 'patch' && contentTypeOf(scope.ctx.req.headers['content-type']) !== 'application/apply-patch+yaml') throw patchResultInvalid(goMarshal(obj), detail);
+    if (op === 'patch' && contentTypeOf(scope.ctx.req.headers['content-type']) !== 'application/apply-patch+yaml') throw patchResultRejected(goMarshal(obj), detail);
     const { kind, version } = scope.def;
     throw badRequest(`${kind} in version "${version}" cannot be handled as a ${kind}: ${detail}`);
   }

@@ -33,6 +33,15 @@ export function patchResultInvalid(value: string, detail: string): StatusError {
   return invalid({ group: '', kind: '' }, '', [{ type: 'FieldValueInvalid', field: 'patch', value: new GoValue(goQuote(value)), detail }]);
 }
 
+/**
+ * A patched object that does not decode, or fails Strict field validation. Seed 000 makes every such failure a 400
+ * ("Strict rejects with 400 … at every level"); kube-apiserver answers a non-apply patch with the 422 of
+ * patchResultInvalid. The message stays kube's (docs/deviations.md).
+ */
+export function patchResultRejected(value: string, detail: string): StatusError {
+  return new StatusError({ code: 400, reason: 'BadRequest', message: patchResultInvalid(value, detail).status.message });
+}
+
 /** The detail text of a strict decoding failure (runtime.NewStrictDecodingError). */
 export function strictDecodingDetail(errors: string[]): string {
   return `strict decoding error: ${errors.join(', ')}`;

@@ -4,7 +4,7 @@
 // (apiserver.md §3.1 step 3, §3.3, §9.2). Kinds without a built-in schema pass through untouched.
 import { badRequest, type StatusError } from '../../errors/status.js';
 import { goMarshal } from '../../patch/go-json-encode.js';
-import { patchResultInvalid, strictDecodingDetail } from '../../patch/patch-errors.js';
+import { patchResultRejected, strictDecodingDetail } from '../../patch/patch-errors.js';
 import type { KObject } from '../../registry/object.js';
 import { applyDefaults } from '../../schema/apply-defaults.js';
 import { resourceSchema } from '../../schema/builtin-schemas.js';
@@ -52,7 +52,7 @@ export function validateFields(scope: ResourceScope, obj: KObject, q: Pick<Write
   const apply = pt === 'application/apply-patch+yaml';
   // Non-apply patches report the patched object (Go JSON, taken before decoding drops anything) in a 422.
   const fail = (detail: string): StatusError =>
-    op === 'patch' && !apply ? patchResultInvalid(findings?.patchValue ?? goMarshal(obj), detail) : cannotBeHandled(scope.def.kind, scope.def.version, detail);
+    op === 'patch' && !apply ? patchResultRejected(findings?.patchValue ?? goMarshal(obj), detail) : cannotBeHandled(scope.def.kind, scope.def.version, detail);
   const r = decodeTyped(obj, root, { duplicates: strictMode ? duplicateEntries(findings) : undefined });
   // A decoding error is fatal at every level and hides the strict ones.
   if (r.error !== undefined) throw fail(r.error);
