@@ -198,6 +198,24 @@ test('propagationPolicy=Foreground deletes blocking dependents first', { skip },
   assert.equal(await exists('fg3-owner'), false);
 });
 
+test('garbage collection: a dependent of a missing owner is deleted; a dangling reference beside a live owner is removed', { skip }, async () => {
+  const orphan = await s.request('POST', '/api/v1/namespaces/default/configmaps', {
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ metadata: { name: 'gc-stray', ownerReferences: [{ apiVersion: 'v1', kind: 'ConfigMap', name: 'never-there', uid: '11111111-1111-1111-1111-111111111111' }] } }),
+  });
+  assert.equal(orphan.status, 201);
+  await eventually(async () => !(await exists('gc-stray')));
+  const live = (await s.request('POST', '/api/v1/namespaces/default/configmaps', { headers: { 'content-type': 'application/json' }, body: '{"metadata":{"name":"gc-live"}}' })).json();
+  const gone = (await s.request('POST', '/api/v1/namespaces/default/configmaps', { headers: { 'content-type': 'application/json' }, body: '{"metadata":{"name":"gc-gone"}}' })).json();
+  const refs = [live, gone].map((o) => ({ apiVersion: 'v1', kind: 'ConfigMap', name: o.metadata.name, uid: o.metadata.uid }));
+  await s.request('POST', '/api/v1/namespaces/default/configmaps', { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ metadata: { name: 'gc-two', ownerReferences: refs } }) });
+  await ok('delete', 'configmap', 'gc-gone');
+  await eventually(async () => {
+    const r = await s.request('GET', '/api/v1/namespaces/default/configmaps/gc-two');
+    return r.status === 200 && r.json().metadata.ownerReferences?.length === 1 && r.json().metadata.ownerReferences[0].name === 'gc-live';
+  });
+});
+
 test('deleting a namespace deletes its content, then the namespace', { skip }, async () => {
   await ok('create', 'namespace', 'doomed');
   await ok('create', '-n', 'doomed', 'configmap', 'c1');

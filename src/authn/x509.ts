@@ -19,10 +19,24 @@ function asList(v: string | string[] | undefined): string[] {
 
 export class X509Authenticator implements RequestAuthenticator {
   readonly name = 'x509';
+  // The client certificate is fixed for the life of a TLS connection: verify it once per connection, not per
+  // request (reading the peer certificate chain is costly).
+  private readonly bySocket = new WeakMap<TLSSocket, AuthResult>();
 
   authenticate(ctx: RequestContext): AuthResult {
-    const socket = ctx.req.socket as TLSSocket;
+    // Over HTTP/2, req.socket is a per-stream proxy; the session's socket is the connection.
+    const session = (ctx.req as { stream?: { session?: { socket?: TLSSocket } } }).stream?.session;
+    const socket = (session?.socket ?? ctx.req.socket) as TLSSocket;
     if (typeof socket.getPeerCertificate !== 'function') return notMine;
+    let r = this.bySocket.get(socket);
+    if (!r) {
+      r = this.verify(socket);
+      this.bySocket.set(socket, r);
+    }
+    return r.kind === 'user' ? { kind: 'user', user: { ...r.user, groups: [...r.user.groups] } } : r;
+  }
+
+  private verify(socket: TLSSocket): AuthResult {
     const cert = socket.getPeerCertificate(true) as DetailedPeerCertificate;
     if (!cert || !cert.raw) return notMine;
     const describe = () =>

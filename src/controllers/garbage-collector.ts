@@ -1,117 +1,302 @@
-// The garbage collector (kube-controller-manager's, in process): honours ownerReferences.
+// The garbage collector (kube-controller-manager's, in process), driven by store events and an index of owner
+// references, so a write costs one look at the changed object rather than a pass over the store:
 // - orphan finalizer: strip the owner's references from its dependents, then drop the finalizer;
-// - foregroundDeletion finalizer: delete the dependents, wait until none with blockOwnerDeletion remain,
-//   then drop the finalizer (the owner then goes);
-// - background: a dependent whose owners are all gone is deleted.
+// - foregroundDeletion finalizer: delete the dependents, wait until none with blockOwnerDeletion remain, then drop
+//   the finalizer (the owner then goes);
+// - background: a dependent whose owners are all gone is deleted; references to missing owners are removed while
+//   another owner remains.
 import type { Logger } from 'pino';
 import type { ApiServer } from '../endpoints/api-server.js';
 import { deleteObject, FINALIZER_FOREGROUND, FINALIZER_ORPHAN } from '../registry/delete.js';
 import type { GenericStore } from '../registry/generic-store.js';
 import type { KObject } from '../registry/object.js';
-import { ResyncLoop } from './resync-loop.js';
+import { decodeStored } from '../registry/stored-codec.js';
+import type { KV, StorageEvent, Watcher } from '../storage/interface.js';
 
-interface Item {
-  store: GenericStore;
-  obj: KObject;
+interface OwnerRef {
+  apiVersion: string;
+  kind: string;
+  name: string;
+  uid: string;
+  blockOwnerDeletion?: boolean;
 }
 
+interface Dependent {
+  namespace: string;
+  refs: OwnerRef[];
+}
+
+const OWNER_REFS = Buffer.from('"ownerReferences"');
+const DELETION = Buffer.from('"deletionTimestamp"');
+const RETRY_MS = 250;
+
+const has = (v: Uint8Array, needle: Buffer) => Buffer.from(v.buffer, v.byteOffset, v.byteLength).indexOf(needle) >= 0;
+
 export class GarbageCollector {
-  private readonly loop: ResyncLoop;
+  /** owner uid → keys of objects that reference it. */
+  private readonly dependentsOf = new Map<string, Set<string>>();
+  /** key → its owner references. */
+  private readonly dependents = new Map<string, Dependent>();
+  private readonly ownerQueue = new Set<string>();
+  private readonly dependentQueue = new Set<string>();
+  private watcher?: Watcher;
+  private running = false;
+  private stopped = false;
+  private timer?: NodeJS.Timeout;
 
   constructor(
     private readonly api: ApiServer,
-    log: Logger,
-  ) {
-    this.loop = new ResyncLoop('garbage-collector', api.deps.storage, '/registry/', () => this.reconcile(), log, 300);
-  }
+    private readonly log: Logger,
+  ) {}
 
   start(): void {
-    void this.loop.start();
+    void this.boot().catch((err) => this.log.warn({ err }, 'garbage collector failed to start'));
   }
 
   stop(): void {
-    this.loop.stop();
+    this.stopped = true;
+    clearTimeout(this.timer);
+    this.watcher?.stop();
   }
 
-  private async snapshot(): Promise<Item[]> {
-    const items: Item[] = [];
+  private async boot(): Promise<void> {
+    const storage = this.api.deps.storage;
+    const rev = await storage.currentRevision();
     for (const store of this.api.allStores()) {
       if (!store.def.verbs.includes('list')) continue;
-      for (const obj of (await store.list('')).items) items.push({ store, obj });
+      const r = await storage.list(store.prefix, { rev: 0 });
+      for (const kv of r.kvs) this.observe(kv);
     }
-    return items;
+    if (this.stopped) return;
+    this.subscribe(rev);
+    this.kick();
   }
 
-  /** One pass over everything; true when some owner is still waiting for its dependents. */
-  private async reconcile(): Promise<boolean> {
-    const items = await this.snapshot();
-    const byUid = new Map<string, Item>();
-    for (const it of items) byUid.set(it.obj.metadata.uid, it);
-    const dependentsOf = (uid: string) => items.filter((it) => (it.obj.metadata.ownerReferences ?? []).some((r: KObject) => r.uid === uid));
-    let waiting = false;
-
-    for (const owner of items) {
-      const md = owner.obj.metadata;
-      if (!md.deletionTimestamp) continue;
-      const fins: string[] = md.finalizers ?? [];
-      if (fins.includes(FINALIZER_ORPHAN)) {
-        for (const dep of dependentsOf(md.uid)) {
-          await dep.store.mutate(dep.obj.metadata.namespace ?? '', dep.obj.metadata.name, (o) => {
-            const refs = (o.metadata.ownerReferences ?? []).filter((r: KObject) => r.uid !== md.uid);
-            if (refs.length) o.metadata.ownerReferences = refs;
-            else delete o.metadata.ownerReferences;
-            return o;
-          });
-        }
-        await this.removeFinalizer(owner, FINALIZER_ORPHAN);
-      } else if (fins.includes(FINALIZER_FOREGROUND)) {
-        const deps = dependentsOf(md.uid);
-        for (const dep of deps) {
-          if (dep.obj.metadata.deletionTimestamp) continue;
-          await this.tryDelete(dep, 'Foreground');
-        }
-        const blocking = deps.filter((d) => (d.obj.metadata.ownerReferences ?? []).some((r: KObject) => r.uid === md.uid && r.blockOwnerDeletion));
-        const stillThere = [];
-        for (const b of blocking) if (await b.store.getKV(b.obj.metadata.namespace ?? '', b.obj.metadata.name)) stillThere.push(b);
-        if (stillThere.length) waiting = true;
-        else await this.removeFinalizer(owner, FINALIZER_FOREGROUND);
-      }
-    }
-
-    // Background: dependents whose owners are all gone.
-    for (const dep of items) {
-      const refs: KObject[] = dep.obj.metadata.ownerReferences ?? [];
-      if (!refs.length || dep.obj.metadata.deletionTimestamp) continue;
-      const ns = dep.obj.metadata.namespace ?? '';
-      const live = refs.filter((r) => {
-        const o = byUid.get(r.uid);
-        return o && (!o.store.def.namespaced || (o.obj.metadata.namespace ?? '') === ns);
-      });
-      if (live.length === 0) await this.tryDelete(dep, 'Background');
-    }
-    return waiting;
+  private subscribe(afterRev: number): void {
+    this.watcher = this.api.deps.storage.watch('/registry/', { afterRev }, {
+      events: (batch) => {
+        for (const ev of batch) this.onEvent(ev);
+        this.kick();
+      },
+      error: async () => {
+        if (this.stopped) return;
+        // History lost: start again from a full scan.
+        this.dependents.clear();
+        this.dependentsOf.clear();
+        await this.boot();
+      },
+    });
   }
 
-  private async tryDelete(it: Item, policy: 'Background' | 'Foreground'): Promise<void> {
+  private onEvent(ev: StorageEvent): void {
+    if (ev.type === 'put') {
+      this.observe(ev.kv);
+      return;
+    }
+    const known = this.dependents.get(ev.kv.key);
+    if (known) {
+      this.forget(ev.kv.key);
+      // A dependent went away: owners waiting for it (foreground) may now finish.
+      for (const ref of known.refs) this.enqueueOwnerByRef(ref, known.namespace);
+    }
+    if (this.dependentsOf.size === 0) return;
+    let uid: string | undefined;
     try {
-      await deleteObject(it.store, it.obj.metadata.namespace ?? '', it.obj.metadata.name, {
-        dryRun: false,
-        propagationPolicy: policy,
-        preconditions: { uid: it.obj.metadata.uid },
-      });
+      uid = decodeStored(ev.kv).metadata?.uid;
     } catch {
-      /* already gone or changed; the next pass sees it */
+      return;
+    }
+    for (const key of this.dependentsOf.get(uid ?? '') ?? []) this.dependentQueue.add(key);
+  }
+
+  /** Updates the index from a stored object and queues the work it implies. */
+  private observe(kv: KV): void {
+    const refsMayChange = has(kv.value, OWNER_REFS) || this.dependents.has(kv.key);
+    const deleting = has(kv.value, DELETION);
+    if (!refsMayChange && !deleting) return;
+    let obj: KObject;
+    try {
+      obj = decodeStored(kv);
+    } catch {
+      return;
+    }
+    const md = obj.metadata ?? {};
+    const refs: OwnerRef[] = Array.isArray(md.ownerReferences) ? md.ownerReferences : [];
+    this.forget(kv.key);
+    if (refs.length) {
+      this.dependents.set(kv.key, { namespace: md.namespace ?? '', refs });
+      for (const r of refs) {
+        let set = this.dependentsOf.get(r.uid);
+        if (!set) this.dependentsOf.set(r.uid, (set = new Set()));
+        set.add(kv.key);
+      }
+      if (!md.deletionTimestamp) this.dependentQueue.add(kv.key);
+    }
+    const fins: string[] = md.finalizers ?? [];
+    if (md.deletionTimestamp && (fins.includes(FINALIZER_ORPHAN) || fins.includes(FINALIZER_FOREGROUND))) this.ownerQueue.add(kv.key);
+  }
+
+  private forget(key: string): void {
+    const d = this.dependents.get(key);
+    if (!d) return;
+    this.dependents.delete(key);
+    for (const r of d.refs) {
+      const set = this.dependentsOf.get(r.uid);
+      set?.delete(key);
+      if (set && set.size === 0) this.dependentsOf.delete(r.uid);
     }
   }
 
-  private async removeFinalizer(it: Item, finalizer: string): Promise<void> {
+  private storeForKey(key: string): GenericStore | undefined {
+    let best: GenericStore | undefined;
+    for (const s of this.api.allStores()) if (key.startsWith(s.prefix) && (!best || s.prefix.length > best.prefix.length)) best = s;
+    return best;
+  }
+
+  private storeForRef(ref: OwnerRef): GenericStore | undefined {
+    const group = ref.apiVersion.includes('/') ? ref.apiVersion.split('/')[0]! : '';
+    return this.api.allStores().find((s) => s.def.group === group && s.def.kind === ref.kind);
+  }
+
+  private enqueueOwnerByRef(ref: OwnerRef, namespace: string): void {
+    const store = this.storeForRef(ref);
+    if (store) this.ownerQueue.add(store.key(namespace, ref.name));
+  }
+
+  private async read(key: string): Promise<{ store: GenericStore; obj: KObject } | undefined> {
+    const store = this.storeForKey(key);
+    if (!store) return undefined;
+    const kv = (await this.api.deps.storage.get(key)).kv;
+    if (!kv) return undefined;
+    try {
+      return { store, obj: decodeStored(kv) };
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Whether the referenced owner exists (same uid) — kube checks the owner by its coordinates, then its uid. */
+  private async ownerExists(ref: OwnerRef, namespace: string): Promise<boolean> {
+    const store = this.storeForRef(ref);
+    if (!store) return false;
+    const kv = await store.getKV(store.def.namespaced ? namespace : '', ref.name);
+    if (!kv) return false;
+    try {
+      return decodeStored(kv).metadata?.uid === ref.uid;
+    } catch {
+      return true; // unreadable: do not delete dependents on a guess
+    }
+  }
+
+  private kick(): void {
+    if (this.running || this.stopped) return;
+    this.running = true;
+    setImmediate(() => void this.drain());
+  }
+
+  private async drain(): Promise<void> {
+    let retry = false;
+    try {
+      while (!this.stopped && (this.ownerQueue.size || this.dependentQueue.size)) {
+        const owners = [...this.ownerQueue];
+        this.ownerQueue.clear();
+        for (const key of owners) if (!(await this.processOwner(key))) retry = true;
+        const deps = [...this.dependentQueue];
+        this.dependentQueue.clear();
+        for (const key of deps) await this.processDependent(key);
+      }
+    } catch (err) {
+      this.log.warn({ err }, 'garbage collector pass failed');
+      retry = true;
+    } finally {
+      this.running = false;
+    }
+    if (retry && !this.stopped) {
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => {
+        void this.rescanOwners().then(() => this.kick());
+      }, RETRY_MS);
+      this.timer.unref?.();
+    }
+  }
+
+  /** Owners still waiting (foreground) are re-queued from the index of their dependents' owners. */
+  private async rescanOwners(): Promise<void> {
+    for (const d of this.dependents.values()) for (const r of d.refs) this.enqueueOwnerByRef(r, d.namespace);
+  }
+
+  /** Returns false when the owner must wait (blocking dependents remain). */
+  private async processOwner(key: string): Promise<boolean> {
+    const it = await this.read(key);
+    if (!it) return true;
     const md = it.obj.metadata;
-    await it.store
+    if (!md.deletionTimestamp) return true;
+    const fins: string[] = md.finalizers ?? [];
+    const deps = [...(this.dependentsOf.get(md.uid) ?? [])];
+    if (fins.includes(FINALIZER_ORPHAN)) {
+      for (const depKey of deps) {
+        const dep = await this.read(depKey);
+        if (!dep) continue;
+        await dep.store.mutate(dep.obj.metadata.namespace ?? '', dep.obj.metadata.name, (o) => {
+          const refs = (o.metadata.ownerReferences ?? []).filter((r: OwnerRef) => r.uid !== md.uid);
+          if (refs.length) o.metadata.ownerReferences = refs;
+          else delete o.metadata.ownerReferences;
+          return o;
+        });
+      }
+      await this.removeFinalizer(it.store, it.obj, FINALIZER_ORPHAN);
+      return true;
+    }
+    if (fins.includes(FINALIZER_FOREGROUND)) {
+      let blocking = 0;
+      for (const depKey of deps) {
+        const dep = await this.read(depKey);
+        if (!dep) continue;
+        const ref = (dep.obj.metadata.ownerReferences ?? []).find((r: OwnerRef) => r.uid === md.uid);
+        if (ref?.blockOwnerDeletion) blocking++;
+        if (!dep.obj.metadata.deletionTimestamp) await this.tryDelete(dep.store, dep.obj, 'Foreground');
+      }
+      if (blocking > 0) return false;
+      await this.removeFinalizer(it.store, it.obj, FINALIZER_FOREGROUND);
+    }
+    return true;
+  }
+
+  private async processDependent(key: string): Promise<void> {
+    const d = this.dependents.get(key);
+    if (!d) return;
+    const alive: OwnerRef[] = [];
+    for (const r of d.refs) if (await this.ownerExists(r, d.namespace)) alive.push(r);
+    if (alive.length === d.refs.length) return;
+    const it = await this.read(key);
+    if (!it || it.obj.metadata.deletionTimestamp) return;
+    if (alive.length === 0) {
+      await this.tryDelete(it.store, it.obj, 'Background');
+      return;
+    }
+    const aliveUids = new Set(alive.map((r) => r.uid));
+    await it.store.mutate(it.obj.metadata.namespace ?? '', it.obj.metadata.name, (o) => {
+      o.metadata.ownerReferences = (o.metadata.ownerReferences ?? []).filter((r: OwnerRef) => aliveUids.has(r.uid));
+      return o;
+    });
+  }
+
+  private async tryDelete(store: GenericStore, obj: KObject, policy: 'Background' | 'Foreground'): Promise<void> {
+    try {
+      await deleteObject(store, obj.metadata.namespace ?? '', obj.metadata.name, { dryRun: false, propagationPolicy: policy, preconditions: { uid: obj.metadata.uid } });
+    } catch {
+      /* already gone or changed; its events bring it back here */
+    }
+  }
+
+  private async removeFinalizer(store: GenericStore, obj: KObject, finalizer: string): Promise<void> {
+    const md = obj.metadata;
+    await store
       .update(
         md.namespace ?? '',
         md.name,
         (cur) => {
-          if (!cur) return it.obj;
+          if (!cur) return obj;
           const next = structuredClone(cur);
           next.metadata.finalizers = (next.metadata.finalizers ?? []).filter((f: string) => f !== finalizer);
           if (!next.metadata.finalizers.length) delete next.metadata.finalizers;

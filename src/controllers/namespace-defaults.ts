@@ -6,6 +6,7 @@ import type { ApiServer } from '../endpoints/api-server.js';
 import { StatusError } from '../errors/status.js';
 import type { KObject } from '../registry/object.js';
 import { ResyncLoop } from './resync-loop.js';
+import type { StorageEvent } from '../storage/interface.js';
 
 export class NamespaceDefaultsController {
   private readonly loops: ResyncLoop[] = [];
@@ -15,8 +16,13 @@ export class NamespaceDefaultsController {
     private readonly caPem: string,
     log: Logger,
   ) {
-    const prefixes = [api.storeFor('', 'namespaces'), api.storeFor('', 'serviceaccounts'), api.storeFor('', 'configmaps')].filter((s) => s).map((s) => s!.prefix);
-    for (const p of prefixes) this.loops.push(new ResyncLoop('namespace-defaults', api.deps.storage, p, () => this.reconcile(), log, 1000));
+    const ns = api.storeFor('', 'namespaces');
+    if (ns) this.loops.push(new ResyncLoop('namespace-defaults', api.deps.storage, ns.prefix, () => this.reconcile(), log, 1000));
+    // Only the deletion of one of the two defaults matters among service accounts and config maps.
+    const ours = (batch: StorageEvent[]) => batch.some((e) => e.type === 'delete' && /\/(default|kube-root-ca\.crt)$/.test(e.kv.key));
+    for (const s of [api.storeFor('', 'serviceaccounts'), api.storeFor('', 'configmaps')]) {
+      if (s) this.loops.push(new ResyncLoop('namespace-defaults', api.deps.storage, s.prefix, () => this.reconcile(), log, 1000, ours));
+    }
   }
 
   start(): void {

@@ -1,7 +1,7 @@
 // A small driver for in-process controllers: reacts to store events under a prefix and resyncs periodically
 // while work remains, so a controller never misses a change and never spins.
 import type { Logger } from 'pino';
-import type { Storage, Watcher } from '../storage/interface.js';
+import type { Storage, StorageEvent, Watcher } from '../storage/interface.js';
 
 export class ResyncLoop {
   private watcher?: Watcher;
@@ -18,6 +18,8 @@ export class ResyncLoop {
     private readonly reconcile: () => Promise<boolean>,
     private readonly log: Logger,
     private readonly retryMs = 250,
+    /** Which event batches call for a reconcile (default: all). */
+    private readonly relevant: (batch: StorageEvent[]) => boolean = () => true,
   ) {}
 
   async start(): Promise<void> {
@@ -25,7 +27,9 @@ export class ResyncLoop {
     if (this.stopped) return;
     const subscribe = (after: number) => {
       this.watcher = this.storage.watch(this.prefix, { afterRev: after }, {
-        events: () => this.kick(),
+        events: (batch) => {
+          if (this.relevant(batch)) this.kick();
+        },
         error: async () => {
           // History lost (e.g. compaction): resubscribe from now and reconcile everything.
           if (this.stopped) return;
