@@ -4,12 +4,20 @@ import { webcrypto, X509Certificate as NodeX509, createPrivateKey } from 'node:c
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isIP } from 'node:net';
-import * as x509 from '@peculiar/x509';
+import type * as X509 from '@peculiar/x509';
 
 type CryptoKey = webcrypto.CryptoKey;
 type CryptoKeyPair = webcrypto.CryptoKeyPair;
 
-x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
+// The certificate library is loaded only when something must be generated (it costs ~120 ms to import).
+let x509mod: typeof X509 | undefined;
+async function loadX509(): Promise<typeof X509> {
+  if (!x509mod) {
+    x509mod = await import('@peculiar/x509');
+    x509mod.cryptoProvider.set(webcrypto as unknown as Parameters<typeof X509.cryptoProvider.set>[0]);
+  }
+  return x509mod;
+}
 
 const ALG = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const;
 const TEN_YEARS_MS = 10 * 365 * 24 * 3600 * 1000;
@@ -46,6 +54,7 @@ function serial(): string {
 }
 
 async function makeCA(): Promise<PemPair & { keys: CryptoKeyPair }> {
+  const x509 = await loadX509();
   const keys = (await webcrypto.subtle.generateKey(ALG, true, ['sign', 'verify'])) as unknown as CryptoKeyPair;
   const now = Date.now();
   const cert = await x509.X509CertificateGenerator.createSelfSigned({
@@ -71,11 +80,12 @@ interface LeafSpec {
 }
 
 async function makeLeaf(ca: PemPair, spec: LeafSpec): Promise<PemPair> {
+  const x509 = await loadX509();
   const caCert = new x509.X509Certificate(ca.cert);
   const caKey = await importKeyPem(ca.key);
   const keys = (await webcrypto.subtle.generateKey(ALG, true, ['sign', 'verify'])) as unknown as CryptoKeyPair;
   const now = Date.now();
-  const extensions: x509.Extension[] = [
+  const extensions: X509.Extension[] = [
     new x509.BasicConstraintsExtension(false, undefined, true),
     new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.keyEncipherment, true),
     new x509.ExtendedKeyUsageExtension([spec.usage === 'server' ? x509.ExtendedKeyUsage.serverAuth : x509.ExtendedKeyUsage.clientAuth], false),
