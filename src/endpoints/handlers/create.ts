@@ -9,6 +9,7 @@ import { writeRepresentation } from '../negotiation/write-representation.js';
 import { parseWriteQuery } from '../query-options.js';
 import { forEndpoint, type ResourceScope } from '../resource-scope.js';
 import type { WriteHooks } from '../write-hooks.js';
+import { trackManagedFields } from '../../apply/write-integration.js';
 
 export async function handleCreate(scope: ResourceScope, hooks: WriteHooks): Promise<void> {
   const { ctx, def } = scope;
@@ -21,6 +22,7 @@ export async function handleCreate(scope: ResourceScope, hooks: WriteHooks): Pro
     throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
   }
   await hooks.beforeWrite(scope, obj, undefined, q, 'create');
+  trackManagedFields(scope, obj, undefined, q);
   const created = await scope.store.create(scope.namespace, obj, { dryRun: q.dryRun, warnings: ctx.warnings });
   await writeRepresentation(scope, 201, rep, { object: forEndpoint(scope, created) });
 }

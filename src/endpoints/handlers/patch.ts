@@ -9,6 +9,7 @@ import { writeRepresentation } from '../negotiation/write-representation.js';
 import { parseWriteQuery } from '../query-options.js';
 import { forEndpoint, type ResourceScope } from '../resource-scope.js';
 import type { WriteHooks } from '../write-hooks.js';
+import { trackManagedFields } from '../../apply/write-integration.js';
 import { applyPatchBody, PATCH_TYPES, type PatchType } from '../patch/apply-patch-body.js';
 
 export async function handlePatch(scope: ResourceScope, hooks: WriteHooks): Promise<void> {
@@ -35,6 +36,7 @@ export async function handlePatch(scope: ResourceScope, hooks: WriteHooks): Prom
       // The patch applied to the current object carries its resourceVersion; only one the patch changed is a precondition.
       if (patchedRV !== undefined && current && patchedRV === meta(current).resourceVersion) implicitRV.add(patched);
       await hooks.beforeWrite(scope, patched, current, q, 'patch');
+      if (!isApply) trackManagedFields(scope, patched, current, q);
       return patched;
     },
     { dryRun: q.dryRun, warnings: ctx.warnings, subresource: scope.subresource, allowCreate: isApply, rvIsPrecondition: (o) => !implicitRV.has(o) },

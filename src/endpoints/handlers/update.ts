@@ -10,6 +10,7 @@ import { parseWriteQuery } from '../query-options.js';
 import { forEndpoint, type ResourceScope } from '../resource-scope.js';
 import { cloneDecoded } from '../field-validation/decode-findings.js';
 import type { WriteHooks } from '../write-hooks.js';
+import { trackManagedFields } from '../../apply/write-integration.js';
 
 export async function handleUpdate(scope: ResourceScope, hooks: WriteHooks): Promise<void> {
   const { ctx, def } = scope;
@@ -31,6 +32,7 @@ export async function handleUpdate(scope: ResourceScope, hooks: WriteHooks): Pro
     async (current) => {
       const desired = cloneDecoded(obj);
       await hooks.beforeWrite(scope, desired, current, q, 'update');
+      trackManagedFields(scope, desired, current, q);
       return desired;
     },
     { dryRun: q.dryRun, warnings: ctx.warnings, subresource: scope.subresource },

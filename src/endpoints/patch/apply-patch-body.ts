@@ -1,5 +1,6 @@
 // Applies a PATCH body of one of the patch media types to the current object (apiserver.md §3.3, ssa.md §7–8).
 import { unsupportedMediaType } from '../../errors/status.js';
+import { applyPatchRequest } from '../../apply/write-integration.js';
 import { loadSchemas } from '../../api/catalog.js';
 import { applyJsonPatch } from '../../patch/json-patch.js';
 import { applyMergePatch } from '../../patch/merge-patch.js';
@@ -62,10 +63,7 @@ export function applyPatchBody(scope: ResourceScope, type: PatchType, body: Buff
       recordPatchValue(r.result as KObject, r.patchText());
       return r.result as KObject;
     }
-    default:
-      // Server-side apply is served once src/apply provides it.
-      throw unsupportedMediaType(
-        'the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json',
-      );
+    case 'application/apply-patch+yaml':
+      return applyPatchRequest(scope, body, current, q);
   }
 }
