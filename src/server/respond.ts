@@ -1,5 +1,6 @@
 // Writing responses: JSON, Status errors and plain text, with the headers every response carries
 // (Warning, Cache-Control) and only headers legal for the request's protocol.
+import { gzipSync } from 'node:zlib';
 import { StatusError, type Status } from '../errors/status.js';
 import type { RequestContext } from './request-context.js';
 
@@ -35,12 +36,33 @@ export function finalizeHeaders(ctx: RequestContext): void {
   if (ctx.warnings.length) res.setHeader('Warning', warningHeaders(ctx.warnings));
 }
 
+/** kube compresses responses (APIResponseCompression) when the client accepts gzip and the body exceeds 128 KiB. */
+const GZIP_THRESHOLD = 128 * 1024;
+const GZIP_LEVEL = 1; // kube's defaultGzipContentEncodingLevel
+
+function acceptsGzip(ctx: RequestContext): boolean {
+  const h = ctx.req.headers['accept-encoding'];
+  if (!h) return false;
+  return String(h)
+    .split(',')
+    .some((part) => {
+      const [coding, ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return coding!.trim().toLowerCase() === 'gzip' && (!q || Number(q.slice(2)) > 0);
+    });
+}
+
 export function writeBody(ctx: RequestContext, code: number, contentType: string, body: string | Buffer, headers: Record<string, string | string[]> = {}): void {
   if (!canWrite(ctx)) return;
   const res = ctx.res;
   for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
   res.setHeader('Content-Type', contentType);
-  const buf = typeof body === 'string' ? Buffer.from(body) : body;
+  let buf = typeof body === 'string' ? Buffer.from(body) : body;
+  if (buf.length > GZIP_THRESHOLD && !ctx.longRunning && acceptsGzip(ctx)) {
+    buf = gzipSync(buf, { level: GZIP_LEVEL });
+    res.setHeader('Content-Encoding', 'gzip');
+    res.setHeader('Vary', 'Accept-Encoding');
+  }
   res.setHeader('Content-Length', String(buf.length));
   finalizeHeaders(ctx);
   res.writeHead(code);
