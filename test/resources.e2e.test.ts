@@ -251,3 +251,37 @@ test('the system namespaces exist from the start', async () => {
     assert.equal(r.json().metadata.labels['kubernetes.io/metadata.name'], ns);
   }
 });
+
+test('get, replace, patch and delete with kubectl for ServiceAccounts, Leases, Deployments, Services and a cluster-scoped kind', { skip }, async () => {
+  const { writeFileSync } = await import('node:fs');
+  await ok('create', 'namespace', 'crud');
+  const leaseYaml = 'apiVersion: coordination.k8s.io/v1\nkind: Lease\nmetadata:\n  name: lock\nspec:\n  holderIdentity: a\n  leaseDurationSeconds: 10\n';
+  writeFileSync(`${s.dataDir}/lease.yaml`, leaseYaml);
+  await ok('create', '-n', 'crud', '-f', `${s.dataDir}/lease.yaml`);
+  await ok('create', '-n', 'crud', 'serviceaccount', 'robot');
+  await ok('create', '-n', 'crud', 'deployment', 'app', '--image=nginx');
+  await ok('create', '-n', 'crud', 'service', 'clusterip', 'front', '--tcp=80:8080');
+  await ok('create', 'clusterrole', 'reader', '--verb=get', '--resource=configmaps');
+  const kinds: [string[], string, string][] = [
+    [['-n', 'crud'], 'serviceaccount', 'robot'],
+    [['-n', 'crud'], 'lease', 'lock'],
+    [['-n', 'crud'], 'deployment', 'app'],
+    [['-n', 'crud'], 'service', 'front'],
+    [[], 'clusterrole', 'reader'],
+  ];
+  for (const [ns, kind, name] of kinds) {
+    const obj = JSON.parse(await ok('get', ...ns, kind, name, '-o', 'json'));
+    obj.metadata.labels = { ...(obj.metadata.labels ?? {}), replaced: 'yes' };
+    const file = `${s.dataDir}/${kind}.json`;
+    writeFileSync(file, JSON.stringify(obj));
+    assert.match(await ok('replace', '-f', file), new RegExp(`${name} replaced`));
+    assert.match(await ok('patch', ...ns, kind, name, '--type=merge', '-p', '{"metadata":{"annotations":{"patched":"yes"}}}'), new RegExp(`${name} patched`));
+    const after = JSON.parse(await ok('get', ...ns, kind, name, '-o', 'json'));
+    assert.equal(after.metadata.labels.replaced, 'yes', kind);
+    assert.equal(after.metadata.annotations.patched, 'yes', kind);
+    assert.match(await ok('delete', ...ns, kind, name), new RegExp(`"${name}" deleted`));
+    const gone = await k('get', ...ns, kind, name);
+    assert.equal(gone.code, 1, kind);
+    assert.match(gone.stderr, /Error from server \(NotFound\)/);
+  }
+});
