@@ -20,14 +20,6 @@ export interface ApiExtensions {
   controller: CRDController;
 }
 
-// ApiServer keeps its controllers and the OpenAPI options private; reached here until it exposes hooks.
-interface ApiServerPrivates {
-  controllers: { start(): void; stop(): void }[];
-}
-interface OpenAPIPrivates {
-  options: { schemasFor?: (group: string, version: string) => Record<string, Record<string, unknown>> | undefined };
-}
-
 /** Undefined when apiextensions.k8s.io/v1 is not served (--runtime-config turned it off). */
 export async function installApiExtensions(api: ApiServer, log: Logger): Promise<ApiExtensions | undefined> {
   const served = api.served.get(`${CRD_GROUP}/v1/customresourcedefinitions`);
@@ -35,25 +27,14 @@ export async function installApiExtensions(api: ApiServer, log: Logger): Promise
   const store = new CustomResourceDefinitionStore(served.def, crdStrategy(served.store.strategy), served.store.deps);
   replaceServedStore(api, CRD_GROUP, 'v1', 'customresourcedefinitions', store);
   const controller = new CRDController(api, store, served.store.deps, log);
-  (api as unknown as ApiServerPrivates).controllers.push(controller);
+  api.addController(controller);
+  api.addResourceRoute((ctx: RequestContext) => serveCustomResourceRequest(api, ctx));
 
-  const serveResource = api.serveResource.bind(api);
-  api.serveResource = async (ctx: RequestContext) => (await serveCustomResourceRequest(api, ctx)) || serveResource(ctx);
+  // Custom resources get their own fieldValidation; the server's hooks serve the rest.
+  const inner = api.writeHooks;
+  api.writeHooks = customResourceWriteHooks(() => inner);
 
-  // Custom resources get their own fieldValidation; whatever hooks the server sets (before or after) serve the rest.
-  let inner = api.writeHooks;
-  const hooks = customResourceWriteHooks(() => inner);
-  Object.defineProperty(api, 'writeHooks', {
-    configurable: true,
-    enumerable: true,
-    get: () => hooks,
-    set: (h) => {
-      inner = h;
-    },
-  });
-
-  const openapi = (api.discovery as unknown as { openapiV3?: OpenAPIPrivates }).openapiV3;
-  if (openapi?.options) openapi.options.schemasFor = (group, version) => customResourceSchemasFor(api.resources, group, version);
+  api.discovery.openapiV3.setSchemasFor((group, version) => customResourceSchemasFor(api.resources, group, version));
   // Serve the custom resources of CRDs stored earlier before the first request arrives.
   await controller.run();
   return { store, controller };

@@ -121,6 +121,12 @@ export class OpenAPIV3Service {
     this.setResources(resources);
   }
 
+  /** Where the component schemas of non-built-in group-versions (custom resources) come from. */
+  setSchemasFor(fn: OpenAPIV3Options['schemasFor']): void {
+    this.options.schemasFor = fn;
+    this.invalidate();
+  }
+
   /** Replace the served resources (CRDs added or removed); documents whose resources changed are rebuilt. */
   setResources(resources: ResourceInfo[]): void {
     this.resources = resources;

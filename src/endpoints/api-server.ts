@@ -62,6 +62,7 @@ export class ApiServer {
   readonly discovery: DiscoveryService;
   writeHooks: WriteHooks = builtinWriteHooks;
   private readonly controllers: { start(): void; stop(): void }[] = [];
+  private readonly resourceRoutes: Route[] = [];
   readonly caches: WatchCacheSet;
 
   private constructor(readonly deps: ApiServerDeps) {
@@ -100,6 +101,46 @@ export class ApiServer {
     if (!store || store.def.version !== def.version) store = new GenericStore(def, strategy, storeDeps);
     if (!this.storesByGroupResource.has(gr)) this.storesByGroupResource.set(gr, store);
     this.served.set(key(def.group, def.version, def.resource), { def, store });
+  }
+
+  /**
+   * Serves (or re-serves) one version of a resource with its store (custom resources). `primary` marks the store
+   * the group-resource index points at (the storage version).
+   */
+  addServedResource(def: ResourceInfo, store: GenericStore, primary: boolean): void {
+    this.served.set(key(def.group, def.version, def.resource), { def, store });
+    const same = (r: ResourceInfo) => r.group === def.group && r.version === def.version && r.resource === def.resource;
+    this.resources = [...this.resources.filter((r) => !same(r)), def];
+    const gr = `${def.group}/${def.resource}`;
+    if (primary || !this.storesByGroupResource.has(gr)) this.storesByGroupResource.set(gr, store);
+  }
+
+  /** Stops serving one version; the group-resource index forgets the resource when no version is left. */
+  removeServedResource(group: string, version: string, resource: string): void {
+    this.served.delete(key(group, version, resource));
+    this.resources = this.resources.filter((r) => !(r.group === group && r.version === version && r.resource === resource));
+    const gr = `${group}/${resource}`;
+    const remaining = this.resources.find((r) => r.group === group && r.resource === resource);
+    if (!remaining) this.storesByGroupResource.delete(gr);
+    else this.storesByGroupResource.set(gr, this.served.get(key(group, remaining.version, resource))!.store);
+  }
+
+  /** Replaces the store of a served resource (the CRD store gets the apiextensions strategy). */
+  replaceStore(group: string, version: string, resource: string, store: GenericStore): void {
+    const cur = this.served.get(key(group, version, resource));
+    if (!cur) return;
+    this.served.set(key(group, version, resource), { def: cur.def, store });
+    this.storesByGroupResource.set(`${group}/${resource}`, store);
+  }
+
+  /** Registers an in-process controller, started with the others once the server listens. */
+  addController(c: { start(): void; stop(): void }): void {
+    this.controllers.push(c);
+  }
+
+  /** Routes tried before the built-in resource router (custom resources). */
+  addResourceRoute(route: Route): void {
+    this.resourceRoutes.push(route);
   }
 
   /** The store of a group-resource (its preferred version). */
@@ -153,6 +194,7 @@ export class ApiServer {
   }
 
   async serveResource(ctx: RequestContext): Promise<boolean> {
+    for (const route of this.resourceRoutes) if (await route(ctx)) return true;
     const ri = ctx.requestInfo;
     const served = this.served.get(key(ri.apiGroup, ri.apiVersion, ri.resource));
     if (!served) return false;
