@@ -266,3 +266,21 @@ test('two controllers with @kubernetes/client-node: conflict, force, hand-over o
     return true;
   });
 });
+
+test('client-side kubectl apply, then apply --server-side takes over without conflicts (ssa.md §4.3)', { skip }, async () => {
+  const manifest = (v: string) => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: csa\n  namespace: ssa\ndata:\n  key: ${v}\n`;
+  await ok(['apply', '-f', '-'], manifest('v1'));
+  await ok(['apply', '-f', '-'], manifest('v2'));
+  let obj = JSON.parse(await ok(['get', '-n', 'ssa', 'configmap', 'csa', '-o', 'json', '--show-managed-fields']));
+  assert.deepEqual(obj.metadata.managedFields.map((e: { manager: string }) => e.manager), ['kubectl-client-side-apply']);
+  await ok(['apply', '--server-side', '-f', '-'], manifest('v3'));
+  obj = JSON.parse(await ok(['get', '-n', 'ssa', 'configmap', 'csa', '-o', 'json', '--show-managed-fields']));
+  assert.equal(obj.data.key, 'v3');
+  assert.equal(
+    obj.metadata.annotations['kubectl.kubernetes.io/last-applied-configuration'],
+    '{"apiVersion":"v1","data":{"key":"v3"},"kind":"ConfigMap","metadata":{"name":"csa","namespace":"ssa"}}\n',
+  );
+  const r = await s.kubectl(['apply', '--server-side', '--field-manager=other', '-f', '-'], { input: manifest('v4') });
+  assert.notEqual(r.code, 0);
+  assert.match(r.stderr, /conflict with "kubectl"/);
+});

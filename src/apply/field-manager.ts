@@ -3,6 +3,7 @@
 import { badRequest, StatusError, unknownError } from '../errors/status.js';
 import type { KObject } from '../registry/object.js';
 import { applyConflictError } from './conflict-error.js';
+import { allowedConflictsFromLastApplied, KUBECTL_MANAGER, updateLastApplied } from './last-applied.js';
 import { capUpdateManagers } from './cap-managers.js';
 import type { FieldSet } from './field-set.js';
 import {
@@ -120,17 +121,36 @@ export class FieldManager {
     const liveValue = live ? withoutManagedFields(live) : {};
     // An object whose fields nobody owns yet: everything present is charged to before-first-apply.
     if (managed.size === 0 && live) recordUpdate(this.empty(), liveValue, managed, this.info(BEFORE_FIRST_APPLY, 'Update'), this.ctx);
-    const before = new Map(managed);
+    const info = this.info(opts.manager, 'Apply');
+    const snapshot = () => new Map([...managed].map(([id, e]) => [id, { ...e }]));
+    const before = snapshot();
     let result: { merged: unknown; noop: boolean };
     try {
-      result = recordApply(liveValue, withoutManagedFields(config), managed, this.info(opts.manager, 'Apply'), opts.force, this.ctx);
+      result = recordApply(liveValue, config, managed, info, opts.force, this.ctx);
     } catch (e) {
-      if (e instanceof ApplyConflicts) throw applyConflictError(e.conflicts, before);
-      throw e;
+      if (!(e instanceof ApplyConflicts)) throw e;
+      const remaining = opts.manager === KUBECTL_MANAGER && live ? this.forgiveLastApplied(e.conflicts, liveValue) : e.conflicts;
+      if (remaining.size) throw applyConflictError(remaining, before);
+      // Every conflict is on a field client-side apply set to its live value: apply again, forced.
+      managed = new Map([...before].map(([id, x]) => [id, { ...x }]));
+      result = recordApply(liveValue, config, managed, info, true, this.ctx);
     }
     const out = dropNulls(result.merged ?? {}) as KObject;
+    if (opts.manager === KUBECTL_MANAGER) updateLastApplied(out, config);
     setManagedFields(out, managed);
     return live ? keepTimesIfUnchanged(out, live) : out;
+  }
+
+  /** The conflicts left once those the last-applied annotation allows are removed. */
+  private forgiveLastApplied(conflicts: Map<string, FieldSet>, live: KObject): Map<string, FieldSet> {
+    const allowed = allowedConflictsFromLastApplied(live, this.cfg.apiVersion, this.cfg.type);
+    if (!allowed) return conflicts;
+    const out = new Map<string, FieldSet>();
+    for (const [id, set] of conflicts) {
+      const rest = set.difference(allowed);
+      if (!rest.isEmpty()) out.set(id, rest);
+    }
+    return out;
   }
 
   /**
