@@ -9,7 +9,8 @@ import type { KObject } from '../registry/object.js';
 import { decodeApplyBody, strictApplyBodyError } from './apply-body.js';
 import { FieldManager } from './field-manager.js';
 import { managerOrUserAgent } from './field-manager-name.js';
-import type { MergeType } from './merge-type.js';
+import { resourceSchema } from '../schema/builtin-schemas.js';
+import type { SchemaNode } from '../schema/schema-node.js';
 import { resetFieldsFilter } from './reset-fields.js';
 import { builtinObjectType, customResourceType } from './schema-types.js';
 
@@ -27,6 +28,8 @@ export function fieldManagerFor(scope: Pick<ResourceScope, 'def' | 'store' | 'su
   if (fm === undefined) {
     const builtin = !(store instanceof CustomResourceStore);
     const type = builtin ? builtinObjectType(def) : customResourceType((store as CustomResourceStore).crv.schema);
+    const node = builtin ? resourceSchema(def) : undefined;
+    const skeleton = node ? typedSkeleton(node) : undefined;
     fm = type
       ? new FieldManager({
           apiVersion: apiVersionOf(def),
@@ -34,7 +37,7 @@ export function fieldManagerFor(scope: Pick<ResourceScope, 'def' | 'store' | 'su
           type,
           subresource: sub,
           ignore: resetFieldsFilter(sub, store.strategy.hasStatusSubresource),
-          emptyObject: builtin ? () => typedSkeleton(type) : undefined,
+          emptyObject: skeleton ? () => structuredClone(skeleton) : undefined,
         })
       : null;
     byEndpoint.set(key, fm);
@@ -43,19 +46,19 @@ export function fieldManagerFor(scope: Pick<ResourceScope, 'def' | 'store' | 'su
 }
 
 /**
- * The empty object of a built-in kind as kube's typed decoding shows it: struct fields that are not pointers
- * are present even when empty (ssa.md §3.2 "typed zero skeletons", approximated).
+ * The empty object of a built-in kind as kube's typed decoding shows it (ssa.md §3.2 "typed zero skeletons"):
+ * non-pointer struct fields — the properties the OpenAPI data gives `default: {}` — are present as empty
+ * structs, and required lists (Go slices without omitempty) as null. Creates and before-first-apply compare
+ * from it, so `f:spec`, `f:template`, `f:containers` get no "." when they are always there.
  */
-function typedSkeleton(type: MergeType): KObject {
-  const out: KObject = { metadata: {} };
-  const spec = type.map?.field('spec')?.map;
-  if (spec) {
-    out.spec = {};
-    const template = spec.field('template')?.map;
-    if (template) out.spec.template = template.field('metadata') ? { metadata: {} } : {};
-    if (spec.field('strategy')?.map) out.spec.strategy = {};
+export function typedSkeleton(node: SchemaNode, depth = 0): KObject {
+  const out: KObject = {};
+  if (depth > 16) return out;
+  for (const [name, prop] of node.properties) {
+    const d = prop.default;
+    if (prop.hasProperties && d !== null && typeof d === 'object' && !Array.isArray(d) && Object.keys(d).length === 0) out[name] = typedSkeleton(prop, depth + 1);
+    else if (prop.type === 'array' && !prop.hasDefault && node.required.includes(name)) out[name] = null;
   }
-  if (type.map?.field('status')?.map) out.status = {};
   return out;
 }
 
