@@ -284,3 +284,62 @@ test('client-side kubectl apply, then apply --server-side takes over without con
   assert.notEqual(r.code, 0);
   assert.match(r.stderr, /conflict with "kubectl"/);
 });
+
+test('custom resources: deduced spec, atomic lists, status sub-resource entries (ssa.md §9 E10, E13)', async () => {
+  const crd = {
+    apiVersion: 'apiextensions.k8s.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata: { name: 'widgets.ssa.example.com' },
+    spec: {
+      group: 'ssa.example.com',
+      scope: 'Namespaced',
+      names: { plural: 'widgets', singular: 'widget', kind: 'Widget', listKind: 'WidgetList' },
+      versions: [
+        {
+          name: 'v1',
+          served: true,
+          storage: true,
+          subresources: { status: {} },
+          schema: {
+            openAPIV3Schema: {
+              type: 'object',
+              properties: { spec: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true }, status: { type: 'object', properties: { ready: { type: 'boolean' } } } },
+            },
+          },
+        },
+      ],
+    },
+  };
+  let r = await s.request('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', { body: JSON.stringify(crd), headers: { 'content-type': 'application/json' } });
+  assert.equal(r.status, 201);
+  const path = '/apis/ssa.example.com/v1/namespaces/ssa/widgets';
+  for (let i = 0; i < 100 && (await s.request('GET', path)).status !== 200; i++) await new Promise((res) => setTimeout(res, 100));
+  const w = (o: Record<string, unknown>) => ({ apiVersion: 'ssa.example.com/v1', kind: 'Widget', metadata: { name: 'w' }, ...o });
+
+  r = await apply(`${path}/w`, w({ spec: { size: 3, tags: ['a', 'b'], nested: { x: 1, y: { z: true } }, empty: {} }, status: { ready: true } }), 'fieldManager=alice');
+  assert.equal(r.status, 201);
+  assert.equal(r.json().status, undefined, 'the main resource ignores status');
+  assert.deepEqual(entries(r.json()), [
+    { manager: 'alice', operation: 'Apply', fieldsV1: { 'f:spec': { 'f:empty': {}, 'f:nested': { '.': {}, 'f:x': {}, 'f:y': { '.': {}, 'f:z': {} } }, 'f:size': {}, 'f:tags': {} } } },
+  ]);
+  r = await apply(`${path}/w`, w({ spec: { tags: ['c'], nested: { w: 2 } } }), 'fieldManager=bob');
+  assert.equal(r.status, 409);
+  assert.equal(r.json().message, 'Apply failed with 1 conflict: conflict with "alice": .spec.tags');
+  r = await apply(`${path}/w`, w({ spec: { size: 3, tags: ['a', 'b'] } }), 'fieldManager=alice');
+  assert.deepEqual(r.json().spec, { size: 3, tags: ['a', 'b'] });
+
+  r = await apply(`${path}/w/status`, w({ status: { ready: true } }), 'fieldManager=op');
+  assert.equal(r.status, 200);
+  assert.equal(r.json().status.ready, true);
+  const put = r.json();
+  put.status.ready = false;
+  r = await s.request('PUT', `${path}/w/status`, { body: JSON.stringify(put), headers: { 'content-type': 'application/json', 'user-agent': 'ctl/1.0' } });
+  assert.equal(r.status, 200);
+  assert.deepEqual(
+    entries(r.json()).filter((e: { subresource?: string }) => e.subresource),
+    [{ manager: 'ctl', operation: 'Update', fieldsV1: { 'f:status': { 'f:ready': {} } }, subresource: 'status' }],
+  );
+  r = await apply(`${path}/w/status`, w({ status: { ready: true } }), 'fieldManager=op');
+  assert.equal(r.status, 409);
+  assert.equal(r.json().message, 'Apply failed with 1 conflict: conflict with "ctl" with subresource "status" using ssa.example.com/v1: .status.ready');
+});
