@@ -12,7 +12,18 @@ export type PathElement =
 
 export type Path = readonly PathElement[];
 
-export const fieldPE = (name: string): PathElement => ({ kind: 'f', name });
+// Field elements are interned (bounded) so that their strings are computed once.
+const fieldElements = new Map<string, PathElement>();
+
+export function fieldPE(name: string): PathElement {
+  let pe = fieldElements.get(name);
+  if (!pe) {
+    if (fieldElements.size > 50_000) fieldElements.clear();
+    pe = { kind: 'f', name };
+    fieldElements.set(name, pe);
+  }
+  return pe;
+}
 
 /** A key element; fields are sorted by name as upstream sorts them. */
 export function keyPE(fields: Array<readonly [string, JsonValue]>): PathElement {
@@ -21,13 +32,19 @@ export function keyPE(fields: Array<readonly [string, JsonValue]>): PathElement 
 
 export const valuePE = (value: JsonValue): PathElement => ({ kind: 'v', value });
 
+/** Code point order of a UTF-16 unit: surrogates (non-BMP) sort after U+E000–U+FFFF, as in UTF-8. */
+const unitOrder = (c: number): number => (c >= 0xd800 && c <= 0xdfff ? c + 0x2000 : c >= 0xe000 ? c - 0x800 : c);
+
 /** Bytewise (UTF-8) comparison, as Go's strings.Compare. */
 export function compareStrings(a: string, b: string): number {
   if (a === b) return 0;
-  // UTF-16 order equals UTF-8 byte order except around surrogate pairs; fall back to bytes only then.
-  // eslint-disable-next-line no-control-regex
-  if (/^[\u0000-\ud7ff]*$/.test(a) && /^[\u0000-\ud7ff]*$/.test(b)) return a < b ? -1 : 1;
-  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) return unitOrder(x) < unitOrder(y) ? -1 : 1;
+  }
+  return a.length < b.length ? -1 : 1;
 }
 
 const rank = (v: JsonValue): number => {
@@ -107,11 +124,23 @@ export function goJson(v: JsonValue): string {
   return `{${keys.map((k) => `${htmlEscape(JSON.stringify(k))}:${goJson(v[k]!)}`).join(',')}}`;
 }
 
+const HTML_UNSAFE = /[<>&\u2028\u2029]/;
 const htmlEscape = (s: string): string =>
-  s.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  HTML_UNSAFE.test(s) ? s.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : s;
 
-/** The FieldsV1 string of an element (`f:name`, `k:{"name":"x"}`, `v:"a"`, `i:3`). */
+const strings = new WeakMap<PathElement, string>();
+
+/** The FieldsV1 string of an element (`f:name`, `k:{"name":"x"}`, `v:"a"`, `i:3`); computed once per element. */
 export function elementString(pe: PathElement): string {
+  let s = strings.get(pe);
+  if (s === undefined) {
+    s = buildElementString(pe);
+    strings.set(pe, s);
+  }
+  return s;
+}
+
+function buildElementString(pe: PathElement): string {
   switch (pe.kind) {
     case 'f':
       return `f:${pe.name}`;
