@@ -343,3 +343,17 @@ test('custom resources: deduced spec, atomic lists, status sub-resource entries 
   assert.equal(r.status, 409);
   assert.equal(r.json().message, 'Apply failed with 1 conflict: conflict with "ctl" with subresource "status" using ssa.example.com/v1: .status.ready');
 });
+
+test('kubectl diff --server-side and apply --dry-run=server show the would-be object and persist nothing', { skip }, async () => {
+  const m = (v: string) => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: diff\n  namespace: ssa\ndata:\n  key: ${v}\n`;
+  await ok(['apply', '--server-side', '-f', '-'], m('a'));
+  const d = await s.kubectl(['diff', '--server-side', '-f', '-'], { input: m('b') });
+  assert.equal(d.code, 1, d.stderr);
+  assert.match(d.stdout, /-  key: a\n\+  key: b\n/);
+  assert.equal((await s.kubectl(['diff', '--server-side', '-f', '-'], { input: m('a') })).code, 0);
+  const dry = JSON.parse(await ok(['apply', '--server-side', '--dry-run=server', '-o', 'json', '--show-managed-fields', '-f', '-'], m('c')));
+  assert.equal(dry.data.key, 'c');
+  assert.deepEqual(entries(dry), [{ manager: 'kubectl', operation: 'Apply', fieldsV1: { 'f:data': { 'f:key': {} } } }]);
+  const live = JSON.parse(await ok(['get', '-n', 'ssa', 'configmap', 'diff', '-o', 'json']));
+  assert.equal(live.data.key, 'a');
+});
