@@ -20,7 +20,7 @@ const managers = new WeakMap<object, Map<string, FieldManager | null>>();
 export function fieldManagerFor(scope: Pick<ResourceScope, 'def' | 'store' | 'subresource'>): FieldManager | undefined {
   const { def, store } = scope;
   const sub = scope.subresource ?? '';
-  if (sub !== '' && sub !== 'status') return undefined;
+  if (sub !== '' && sub !== 'status' && sub !== 'scale') return undefined;
   let byEndpoint = managers.get(store);
   if (!byEndpoint) managers.set(store, (byEndpoint = new Map()));
   const key = `${def.group}/${def.version}/${def.kind}/${sub}`;
@@ -70,7 +70,7 @@ const SYSTEM_FIELDS = ['uid', 'resourceVersion', 'creationTimestamp', 'generatio
  * checks, 409 uid mismatch and conflicts, 500 for a body that does not fit the schema).
  */
 export function applyPatchRequest(scope: ResourceScope, body: Buffer, current: KObject | undefined, q: WriteQuery): KObject {
-  const fm = fieldManagerFor(scope);
+  const fm = scope.subresource === 'scale' ? undefined : fieldManagerFor(scope);
   if (!fm) {
     throw unsupportedMediaType(
       'the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json',
@@ -108,7 +108,8 @@ export function applyPatchRequest(scope: ResourceScope, body: Buffer, current: K
 
 /**
  * Records the Update entry of a create (old undefined), update or non-apply patch in `obj`'s managedFields
- * (in place). Call it on the decoded, defaulted object right before the store. Never fails.
+ * (in place). Call it on the decoded, defaulted object right before the store. Never fails. For a write
+ * through /scale, pass the parent objects with `subresource: 'scale'`: the entry owns spec.replicas.
  */
 export function trackManagedFields(scope: ResourceScope, obj: KObject, old: KObject | undefined, q: WriteQuery): void {
   const fm = fieldManagerFor(scope);
