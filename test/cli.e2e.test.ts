@@ -6,15 +6,15 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { findKubectl } from '../src/testing/kubectl.js';
 import { FLAGS } from '../src/cli/flags.js';
+import { kubeliteCommand } from '../src/testing/cli-command.js';
 
-const MAIN = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
+const CLI = kubeliteCommand();
 const kubectl = findKubectl();
 
 test('--help lists every flag', () => {
-  const r = spawnSync(process.execPath, [MAIN, '--help'], { encoding: 'utf8' });
+  const r = spawnSync(CLI.command, [...CLI.args, '--help'], { encoding: 'utf8' });
   assert.equal(r.status, 0);
   for (const f of FLAGS) assert.ok(r.stdout.includes(`--${f.name}`), f.name);
   for (const kube of ['--secure-port', '--bind-address', '--cert-dir', '--tls-cert-file', '--tls-private-key-file', '--client-ca-file', '--etcd-servers', '--feature-gates', '--runtime-config', '--authorization-mode', '--token-auth-file']) {
@@ -24,7 +24,7 @@ test('--help lists every flag', () => {
 });
 
 test('an unknown flag fails with exit code 1 and a clear message', () => {
-  const r = spawnSync(process.execPath, [MAIN, '--no-such-flag'], { encoding: 'utf8' });
+  const r = spawnSync(CLI.command, [...CLI.args, '--no-such-flag'], { encoding: 'utf8' });
   assert.equal(r.status, 1);
   assert.equal(r.stderr, "Error: unknown flag: --no-such-flag\nRun 'kubelite --help' for usage.\n");
 });
@@ -36,7 +36,7 @@ test('a bad flag value fails with exit code 1', () => {
     [['--authorization-mode=Magic'], 'invalid argument "Magic" for "--authorization-mode" flag: authorization-mode "Magic" is not a valid mode'],
     [['--anonymous-auth=maybe'], 'invalid argument "maybe" for "--anonymous-auth" flag: strconv.ParseBool: parsing "maybe": invalid syntax'],
   ] as const) {
-    const r = spawnSync(process.execPath, [MAIN, ...args], { encoding: 'utf8' });
+    const r = spawnSync(CLI.command, [...CLI.args, ...args], { encoding: 'utf8' });
     assert.equal(r.status, 1, args.join(' '));
     assert.equal(r.stderr.split('\n')[0], `Error: ${text}`);
   }
@@ -45,7 +45,7 @@ test('a bad flag value fails with exit code 1', () => {
 test('a runtime-config that names an unknown API fails at start', () => {
   const dir = mkdtempSync(join(tmpdir(), 'kubelite-cli-'));
   try {
-    const r = spawnSync(process.execPath, [MAIN, '--secure-port=0', `--data-dir=${dir}`, '--runtime-config=nope.example.com/v1=true'], { encoding: 'utf8', timeout: 20_000 });
+    const r = spawnSync(CLI.command, [...CLI.args, '--secure-port=0', `--data-dir=${dir}`, '--runtime-config=nope.example.com/v1=true'], { encoding: 'utf8', timeout: 20_000 });
     assert.equal(r.status, 1);
     assert.equal(r.stderr, 'Error: --runtime-config: unknown api groups nope.example.com\n');
   } finally {
@@ -62,7 +62,7 @@ interface Running {
 
 function run(dataDir: string): Promise<Running> {
   const t0 = Date.now();
-  const child = spawn(process.execPath, [MAIN, '--secure-port=0', `--data-dir=${dataDir}`], { cwd: dataDir, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(CLI.command, [...CLI.args, '--secure-port=0', `--data-dir=${dataDir}`], { cwd: dataDir, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stderr.on('data', (d) => (err += d));

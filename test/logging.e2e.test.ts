@@ -5,14 +5,14 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { request } from 'node:https';
+import { kubeliteCommand } from '../src/testing/cli-command.js';
 
-const MAIN = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
+const CLI = kubeliteCommand();
 
 async function withServer(args: string[], fn: (url: string, dir: string) => Promise<void>): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'kubelite-log-'));
-  const child = spawn(process.execPath, [MAIN, '--secure-port=0', `--data-dir=${dir}`, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(CLI.command, [...CLI.args, '--secure-port=0', `--data-dir=${dir}`, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d) => (stderr += d));
   try {
