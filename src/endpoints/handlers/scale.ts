@@ -1,4 +1,5 @@
-// The scale sub-resource: an autoscaling/v1 Scale view of the kind's replicas (apiserver.md §3.4).
+// The scale sub-resource: an autoscaling/v1 Scale view of an object's replicas (apiserver.md §3.4). Built-in kinds
+// map it to spec.replicas / status.replicas / spec.selector; custom resources to their CRD's paths.
 import { labelSelectorFromMetaV1 } from '../../selection/label-selector.js';
 import { notFound, routeMethodNotAllowed, badRequest } from '../../errors/status.js';
 import type { KObject } from '../../registry/object.js';
@@ -12,30 +13,49 @@ import { applyJsonPatch } from '../../patch/json-patch.js';
 import { applyMergePatch } from '../../patch/merge-patch.js';
 import { contentTypeOf } from '../negotiation/media-type.js';
 
-function toScale(obj: KObject): KObject {
-  const md = obj.metadata ?? {};
-  let selector = '';
-  try {
-    selector = obj.spec?.selector ? labelSelectorFromMetaV1(obj.spec.selector).toString() : '';
-  } catch {
-    selector = '';
-  }
-  const status: KObject = { replicas: obj.status?.replicas ?? 0 };
-  if (selector) status.selector = selector;
-  return {
-    kind: 'Scale',
-    apiVersion: 'autoscaling/v1',
-    metadata: { name: md.name, namespace: md.namespace, uid: md.uid, resourceVersion: md.resourceVersion, creationTimestamp: md.creationTimestamp },
-    spec: { replicas: obj.spec?.replicas ?? 0 },
-    status,
-  };
+/** Where a kind keeps what a Scale shows. */
+export interface ScaleMapping {
+  specReplicas(obj: KObject): unknown;
+  statusReplicas(obj: KObject): unknown;
+  /** The label selector in its string form ('' for none). */
+  selector(obj: KObject): string;
+  setSpecReplicas(obj: KObject, replicas: number): void;
 }
 
-export async function handleScale(scope: ResourceScope): Promise<void> {
+/** Built-in kinds: spec.replicas, status.replicas and the metav1.LabelSelector in spec.selector. */
+export const builtinScaleMapping: ScaleMapping = {
+  specReplicas: (o) => o.spec?.replicas,
+  statusReplicas: (o) => o.status?.replicas,
+  selector(o) {
+    try {
+      return o.spec?.selector ? labelSelectorFromMetaV1(o.spec.selector).toString() : '';
+    } catch {
+      return '';
+    }
+  },
+  setSpecReplicas(o, n) {
+    o.spec = { ...(o.spec ?? {}), replicas: n };
+  },
+};
+
+export function toScale(obj: KObject, m: ScaleMapping): KObject {
+  const md = obj.metadata ?? {};
+  const specReplicas = m.specReplicas(obj);
+  const statusReplicas = m.statusReplicas(obj);
+  const status: KObject = { replicas: typeof statusReplicas === 'number' ? statusReplicas : 0 };
+  const selector = m.selector(obj);
+  if (selector) status.selector = selector;
+  const metadata: KObject = { name: md.name };
+  if (md.namespace) metadata.namespace = md.namespace;
+  Object.assign(metadata, { uid: md.uid, resourceVersion: md.resourceVersion, creationTimestamp: md.creationTimestamp });
+  return { kind: 'Scale', apiVersion: 'autoscaling/v1', metadata, spec: { replicas: typeof specReplicas === 'number' ? specReplicas : 0 }, status };
+}
+
+export async function handleScale(scope: ResourceScope, mapping: ScaleMapping = builtinScaleMapping): Promise<void> {
   const { ctx } = scope;
   const rep = negotiate(ctx, { list: false, transforms: false, protobuf: false });
   const format = rep.as === 'object' && rep.format === 'yaml' ? 'yaml' : 'json';
-  if (ctx.method === 'GET') return writeEncoded(ctx, 200, toScale(await scope.store.get(scope.namespace, scope.name)), format);
+  if (ctx.method === 'GET') return writeEncoded(ctx, 200, toScale(await scope.store.get(scope.namespace, scope.name), mapping), format);
   if (ctx.method !== 'PUT' && ctx.method !== 'PATCH') throw routeMethodNotAllowed();
   const q = parseWriteQuery(ctx.query, ctx.method === 'PUT' ? 'UpdateOptions' : 'PatchOptions');
   const body = await readBody(ctx, scope.options.maxRequestBodyBytes);
@@ -49,18 +69,18 @@ export async function handleScale(scope: ResourceScope): Promise<void> {
         scale = await decodeBody(ctx.req.headers['content-type'], body, { apiVersion: 'autoscaling/v1', kind: 'Scale' });
       } else {
         const ct = contentTypeOf(ctx.req.headers['content-type']);
-        const base = toScale(current);
+        const base = toScale(current, mapping);
         if (ct === 'application/json-patch+json') scale = applyJsonPatch(base, body).result as KObject;
         else if (ct === 'application/merge-patch+json' || ct === 'application/strategic-merge-patch+json') scale = applyMergePatch(base, body).result as KObject;
         else throw badRequest(`unsupported patch type ${ct}`);
       }
       const next = structuredClone(current);
-      next.spec = { ...(next.spec ?? {}), replicas: scale.spec?.replicas ?? 0 };
+      mapping.setSpecReplicas(next, scale.spec?.replicas ?? 0);
       const rv = scale.metadata?.resourceVersion;
       if (rv) next.metadata.resourceVersion = rv;
       return next;
     },
     { dryRun: q.dryRun, warnings: ctx.warnings, subresource: '' },
   );
-  writeEncoded(ctx, 200, toScale(obj), format);
+  writeEncoded(ctx, 200, toScale(obj, mapping), format);
 }
