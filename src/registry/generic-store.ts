@@ -87,7 +87,7 @@ export class GenericStore {
     /** Storage resource name when it differs from the served one (events.k8s.io events live with core events). */
     storageResource?: { group: string; resource: string },
   ) {
-    this.prefix = resourcePrefix(storageResource?.group ?? def.group, storageResource?.resource ?? def.resource, (def as { builtin?: boolean }).builtin !== false);
+    this.prefix = resourcePrefix(storageResource?.group ?? def.group, storageResource?.resource ?? def.resource, def.builtin !== false);
     this.gr = { group: def.group, resource: def.resource };
     this.gk = { group: def.group, kind: def.kind };
   }

@@ -1,26 +1,11 @@
-// What the registry needs to know about a served resource (a subset of the catalog's ResourceInfo).
+// What the registry needs to know about a served resource: the part of the catalog's ResourceInfo it reads.
+import type { ResourceInfo, SubresourceInfo } from '../api/resource-info.js';
 
-export interface SubresourceDef {
-  name: string;
-  kind: string;
-  group: string;
-  version: string;
-  verbs: string[];
-  connect?: boolean;
-}
+export type SubresourceDef = SubresourceInfo;
 
-export interface ResourceDef {
-  group: string;
-  version: string;
-  resource: string;
-  kind: string;
-  listKind: string;
-  singular: string;
-  namespaced: boolean;
-  verbs: string[];
-  shortNames: string[];
-  categories: string[];
-  subresources: SubresourceDef[];
-}
+export type ResourceDef = Pick<
+  ResourceInfo,
+  'group' | 'version' | 'resource' | 'kind' | 'listKind' | 'singular' | 'namespaced' | 'verbs' | 'shortNames' | 'categories' | 'subresources' | 'builtin'
+>;
 
 export const apiVersionOf = (d: { group: string; version: string }): string => (d.group ? `${d.group}/${d.version}` : d.version);
