@@ -58,3 +58,37 @@ test('graceful shutdown: readyz fails first, livez stays ok, then the listener c
   await assert.rejects(s.request('GET', '/livez'));
   rmSync(s.dataDir, { recursive: true, force: true });
 });
+
+test('--tls-sans end up in the generated serving certificate; --tls-cert-file/--tls-private-key-file replace it', async () => {
+  const { connect } = await import('node:tls');
+  const { writeFileSync } = await import('node:fs');
+  const peer = (port: number, ca: string) =>
+    new Promise<{ subjectaltname?: string; subject: { CN?: string } }>((resolve, reject) => {
+      const sock = connect({ host: '127.0.0.1', port, ca, servername: 'localhost' }, () => {
+        const c = sock.getPeerCertificate();
+        sock.end();
+        resolve(c as unknown as { subjectaltname?: string; subject: { CN?: string } });
+      });
+      sock.on('error', reject);
+    });
+  const a = await startTestServer({ storageBackend: 'memory', tlsSANs: ['kubelite.test', '10.1.2.3'] });
+  try {
+    const c = await peer(a.port, a.ca);
+    assert.equal(c.subjectaltname, 'DNS:localhost, IP Address:127.0.0.1, IP Address:0:0:0:0:0:0:0:1, DNS:kubelite.test, IP Address:10.1.2.3');
+    // Serve b with a's serving pair and CA: clients trusting a's CA reach b.
+    const dir = mkdtempSync(join(tmpdir(), 'kubelite-tls-'));
+    writeFileSync(join(dir, 'tls.crt'), (await import('node:fs')).readFileSync(join(a.dataDir, 'pki', 'apiserver.crt')));
+    writeFileSync(join(dir, 'tls.key'), (await import('node:fs')).readFileSync(join(a.dataDir, 'pki', 'apiserver.key')));
+    const b = await startTestServer({ storageBackend: 'memory', tlsCertFile: join(dir, 'tls.crt'), tlsPrivateKeyFile: join(dir, 'tls.key') });
+    try {
+      const cb = await peer(b.port, a.ca);
+      assert.equal(cb.subjectaltname, c.subjectaltname);
+      assert.equal(cb.subject.CN, 'kubelite-apiserver');
+    } finally {
+      await b.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  } finally {
+    await a.close();
+  }
+});
