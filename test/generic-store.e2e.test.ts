@@ -215,3 +215,19 @@ test('a PATCH with an unknown content type is the router\'s 415', async () => {
   assert.equal(r.status, 415);
   assert.deepEqual(r.json(), { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: '415: Unsupported Media Type', reason: 'UnsupportedMediaType', details: {}, code: 415 });
 });
+
+test('--event-ttl: Events disappear that long after their last write', async () => {
+  const t = await startTestServer({ storageBackend: 'memory', eventTTLMs: 1000 });
+  try {
+    const ev = { metadata: { name: 'e1' }, involvedObject: { kind: 'Pod', name: 'p', namespace: 'default' }, reason: 'Test', message: 'hello', type: 'Normal' };
+    const r = await t.request('POST', '/api/v1/namespaces/default/events', { headers: J, body: JSON.stringify(ev) });
+    assert.equal(r.status, 201);
+    assert.equal((await t.request('GET', '/api/v1/namespaces/default/events/e1')).status, 200);
+    await new Promise((res) => setTimeout(res, 2600));
+    assert.equal((await t.request('GET', '/api/v1/namespaces/default/events/e1')).status, 404);
+    const lease = await t.request('PUT', '/apis/coordination.k8s.io/v1/namespaces/default/leases/kept', { headers: J, body: '{"apiVersion":"coordination.k8s.io/v1","kind":"Lease","metadata":{"name":"kept"}}' });
+    assert.equal(lease.status, 201);
+  } finally {
+    await t.close();
+  }
+});

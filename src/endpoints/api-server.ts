@@ -36,6 +36,7 @@ import { NamespaceController } from '../controllers/namespace-controller.js';
 import { GarbageCollector } from '../controllers/garbage-collector.js';
 import { installApiExtensions } from '../apiextensions/install.js';
 import { NamespaceDefaultsController } from '../controllers/namespace-defaults.js';
+import { EventTTLController } from '../controllers/event-ttl.js';
 import type { Authorizer } from '../authz/authorizer.js';
 
 export interface ApiServerDeps {
@@ -89,7 +90,7 @@ export class ApiServer {
     const done = deps.health.addPostStartHook('start-system-namespaces-controller');
     await bootstrapNamespaces(api);
     done();
-    api.controllers.push(new NamespaceController(api, deps.log), new GarbageCollector(api, deps.log), new NamespaceDefaultsController(api, deps.caPem, deps.log));
+    api.controllers.push(new NamespaceController(api, deps.log), new GarbageCollector(api, deps.log), new NamespaceDefaultsController(api, deps.caPem, deps.log), new EventTTLController(api, deps.options.eventTTLMs, deps.log));
     await installApiExtensions(api, deps.log);
     return api;
   }

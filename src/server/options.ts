@@ -33,6 +33,8 @@ export interface ServerOptions {
   serviceClusterIPRange: string;
   /** --shutdown-delay-duration in ms. */
   shutdownDelayMs: number;
+  /** --event-ttl in ms: Events are removed this long after their last write. */
+  eventTTLMs: number;
   /** -v */
   verbosity: number;
 }
@@ -53,6 +55,7 @@ export function defaultOptions(): ServerOptions {
     maxRequestBodyBytes: 3 * 1024 * 1024,
     serviceClusterIPRange: '10.0.0.0/24',
     shutdownDelayMs: 0,
+    eventTTLMs: 3_600_000,
     verbosity: 0,
   };
 }
