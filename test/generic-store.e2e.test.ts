@@ -231,3 +231,44 @@ test('--event-ttl: Events disappear that long after their last write', async () 
     await t.close();
   }
 });
+
+test('core/v1 and events.k8s.io/v1 Events are one resource seen under two sets of field names', async () => {
+  const core = await post('/api/v1/namespaces/default/events', {
+    metadata: { name: 'ev-core' }, involvedObject: { kind: 'Pod', name: 'web-1', namespace: 'default' },
+    reason: 'Started', message: 'container started', type: 'Normal', source: { component: 'kubelet' }, count: 2,
+  });
+  assert.equal(core.status, 201);
+  const asNew = (await get('/apis/events.k8s.io/v1/namespaces/default/events/ev-core')).json();
+  assert.equal(asNew.apiVersion, 'events.k8s.io/v1');
+  assert.deepEqual(asNew.regarding, { kind: 'Pod', name: 'web-1', namespace: 'default' });
+  assert.equal(asNew.note, 'container started');
+  assert.deepEqual(asNew.deprecatedSource, { component: 'kubelet' });
+  assert.equal(asNew.deprecatedCount, 2);
+  assert.equal(asNew.involvedObject, undefined);
+
+  const created = await post('/apis/events.k8s.io/v1/namespaces/default/events', {
+    apiVersion: 'events.k8s.io/v1', kind: 'Event', metadata: { name: 'ev-new' },
+    eventTime: '2026-01-01T00:00:00.000000Z', reportingController: 'example.com/ctl', reportingInstance: 'ctl-1',
+    action: 'Sync', reason: 'Synced', note: 'all good', type: 'Normal', regarding: { kind: 'ConfigMap', name: 'cfg', namespace: 'default' },
+  });
+  assert.equal(created.status, 201, created.body);
+  const asCore = (await get('/api/v1/namespaces/default/events/ev-new')).json();
+  assert.equal(asCore.apiVersion, 'v1');
+  assert.equal(asCore.message, 'all good');
+  assert.equal(asCore.reportingComponent, 'example.com/ctl');
+  assert.deepEqual(asCore.involvedObject, { kind: 'ConfigMap', name: 'cfg', namespace: 'default' });
+
+  const coreList = (await get('/api/v1/namespaces/default/events')).json().items.map((e: { metadata: { name: string } }) => e.metadata.name);
+  const newList = (await get('/apis/events.k8s.io/v1/namespaces/default/events')).json().items.map((e: { metadata: { name: string } }) => e.metadata.name);
+  assert.ok(coreList.includes('ev-core') && coreList.includes('ev-new'));
+  assert.deepEqual(newList.sort(), coreList.sort());
+  const byRegarding = (await get('/apis/events.k8s.io/v1/namespaces/default/events?fieldSelector=regarding.name%3Dweb-1')).json();
+  assert.deepEqual(byRegarding.items.map((e: { metadata: { name: string } }) => e.metadata.name), ['ev-core']);
+  const byInvolved = (await get('/api/v1/namespaces/default/events?fieldSelector=involvedObject.name%3Dcfg')).json();
+  assert.deepEqual(byInvolved.items.map((e: { metadata: { name: string } }) => e.metadata.name), ['ev-new']);
+
+  const patched = await patch('/apis/events.k8s.io/v1/namespaces/default/events/ev-core', { note: 'changed' });
+  assert.equal(patched.status, 200, patched.body);
+  assert.equal(patched.json().note, 'changed');
+  assert.equal((await get('/api/v1/namespaces/default/events/ev-core')).json().message, 'changed');
+});

@@ -1,6 +1,7 @@
 // Everything a verb handler needs about the request it serves.
 import type { ResourceInfo } from '../api/resource-info.js';
 import { customResourceForEndpoint } from '../apiextensions/cr-read.js';
+import { converterFor } from '../registry/version-converter.js';
 import type { GenericStore } from '../registry/generic-store.js';
 import { apiVersionOf } from '../registry/resource-def.js';
 import type { KObject } from '../registry/object.js';
@@ -21,6 +22,8 @@ export interface ResourceScope {
 export function forEndpoint(scope: { def: ResourceInfo }, obj: KObject): KObject {
   const cr = customResourceForEndpoint(scope.def, obj);
   if (cr) return cr;
+  const conv = converterFor(scope.def);
+  if (conv && obj.apiVersion !== apiVersionOf(scope.def)) return conv.fromStored(obj);
   const apiVersion = apiVersionOf(scope.def);
   if (obj.apiVersion === apiVersion && obj.kind === scope.def.kind) return obj;
   const { apiVersion: _a, kind: _k, ...rest } = obj;

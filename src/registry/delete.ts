@@ -5,7 +5,7 @@ import { conflict, deleteSuccess, invalid, notFound, type Status } from '../erro
 import { groupKindString } from '../errors/status.js';
 import type { GenericStore } from './generic-store.js';
 import { meta, nowRFC3339, type KObject } from './object.js';
-import { decodeStored, encodeStored, isReadable } from './stored-codec.js';
+import { isReadable } from './stored-codec.js';
 
 export type PropagationPolicy = 'Orphan' | 'Background' | 'Foreground';
 
@@ -96,7 +96,7 @@ export async function deleteObject(store: GenericStore, namespace: string, name:
   for (let attempt = 0; attempt < 16; attempt++) {
     const kv = await store.getKV(namespace, name);
     if (!kv) throw notFound(store.gr, name);
-    const current = decodeStored(kv);
+    const current = store.decode(kv);
     const cmd = meta(current);
     const pre = o.preconditions;
     if (pre?.uid && pre.uid !== cmd.uid) {
@@ -127,7 +127,7 @@ export async function deleteObject(store: GenericStore, namespace: string, name:
       if (!cmd.deletionTimestamp || !sameList(existing, finalizers)) {
         let written = updated;
         if (!o.dryRun) {
-          const r = await store.deps.storage.put(kv.key, encodeStored(updated), kv.modRev);
+          const r = await store.deps.storage.put(kv.key, store.encode(updated), kv.modRev);
           if (!r.ok) continue; // changed under us: evaluate again
           umd.resourceVersion = String(r.kv.modRev);
           written = updated;

@@ -21,6 +21,7 @@ import { objectKey, resourcePrefix, namespacePrefix } from './keys.js';
 import { deepClone, jsonEqual, meta, nowRFC3339, type KObject } from './object.js';
 import type { ResourceDef } from './resource-def.js';
 import { decodeStored, encodeStored } from './stored-codec.js';
+import { converterFor, type VersionConverter } from './version-converter.js';
 import type { Strategy, StrategyContext } from './strategy.js';
 
 export interface WriteOptions {
@@ -79,6 +80,8 @@ export class GenericStore {
   readonly prefix: string;
   readonly gr: GroupResource;
   readonly gk: GroupKind;
+  /** Set when this served version is stored in another version's form (events.k8s.io Events). */
+  readonly converter?: VersionConverter;
 
   constructor(
     readonly def: ResourceDef,
@@ -87,7 +90,9 @@ export class GenericStore {
     /** Storage resource name when it differs from the served one (events.k8s.io events live with core events). */
     storageResource?: { group: string; resource: string },
   ) {
-    this.prefix = resourcePrefix(storageResource?.group ?? def.group, storageResource?.resource ?? def.resource, def.builtin !== false);
+    this.converter = converterFor(def);
+    const storage = storageResource ?? this.converter?.storage;
+    this.prefix = resourcePrefix(storage?.group ?? def.group, storage?.resource ?? def.resource, def.builtin !== false);
     this.gr = { group: def.group, resource: def.resource };
     this.gk = { group: def.group, kind: def.kind };
   }
@@ -98,6 +103,17 @@ export class GenericStore {
 
   listPrefix(namespace: string): string {
     return namespacePrefix(this.prefix, this.def.namespaced ? namespace : '');
+  }
+
+  /** A stored value in this endpoint's form. */
+  decode(kv: KV): KObject {
+    const obj = decodeStored(kv);
+    return this.converter ? this.converter.fromStored(obj) : obj;
+  }
+
+  /** An object of this endpoint's form as stored bytes. */
+  encode(obj: KObject): Uint8Array {
+    return encodeStored(this.converter ? this.converter.toStored(obj) : obj);
   }
 
   private get storage(): Storage {
@@ -116,12 +132,12 @@ export class GenericStore {
   async get(namespace: string, name: string): Promise<KObject> {
     const kv = await this.getKV(namespace, name);
     if (!kv) throw notFound(this.gr, name);
-    return decodeStored(kv);
+    return this.decode(kv);
   }
 
   async list(namespace: string, opts: { limit?: number; startKey?: string } = {}): Promise<ListPage> {
     const r = await this.storage.list(this.listPrefix(namespace), { limit: opts.limit, startKey: opts.startKey });
-    return { items: r.kvs.map(decodeStored), rev: r.rev, more: r.more, count: r.count, lastKey: r.kvs.at(-1)?.key };
+    return { items: r.kvs.map((kv) => this.decode(kv)), rev: r.rev, more: r.more, count: r.count, lastKey: r.kvs.at(-1)?.key };
   }
 
   private invalid(name: string, errs: FieldError[]): StatusError {
@@ -169,7 +185,7 @@ export class GenericStore {
       return obj;
     }
     for (let attempt = 1; ; attempt++) {
-      const r = await this.storage.put(this.key(namespace, md.name!), encodeStored(obj), 0);
+      const r = await this.storage.put(this.key(namespace, md.name!), this.encode(obj), 0);
       if (r.ok) {
         md.resourceVersion = String(r.kv.modRev);
         return obj;
@@ -179,7 +195,7 @@ export class GenericStore {
         continue;
       }
       this.strategy.release?.(obj);
-      const existing = r.current ? decodeStored(r.current) : undefined;
+      const existing = r.current ? this.decode(r.current) : undefined;
       if (generated) {
         const e = alreadyExists(this.gr, md.name!, ', the server was not able to generate a unique name for the object');
         e.status.details!.retryAfterSeconds = 1;
@@ -210,7 +226,7 @@ export class GenericStore {
     const key = this.key(namespace, name);
     for (let attempt = 0; attempt < MAX_UPDATE_ATTEMPTS; attempt++) {
       const kv = (await this.storage.get(key)).kv;
-      const current = kv ? decodeStored(kv) : undefined;
+      const current = kv ? this.decode(kv) : undefined;
       const desired = await tryUpdate(current ? deepClone(current) : undefined);
       const dmd = meta(desired);
       if (!current) {
@@ -263,7 +279,7 @@ export class GenericStore {
         return { obj, created: false };
       }
       if (opts.dryRun) return { obj, created: false };
-      const r = await this.storage.put(key, encodeStored(obj), kv!.modRev);
+      const r = await this.storage.put(key, this.encode(obj), kv!.modRev);
       if (r.ok) {
         omd.resourceVersion = String(r.kv.modRev);
         return { obj, created: false };
@@ -321,11 +337,11 @@ export class GenericStore {
     for (let attempt = 0; attempt < MAX_UPDATE_ATTEMPTS; attempt++) {
       const kv = (await this.storage.get(key)).kv;
       if (!kv) return undefined;
-      const current = decodeStored(kv);
+      const current = this.decode(kv);
       const next = fn(deepClone(current));
       if (!next || jsonEqual(next, current)) return current;
       if (dryRun) return next;
-      const r = await this.storage.put(key, encodeStored(next), kv.modRev);
+      const r = await this.storage.put(key, this.encode(next), kv.modRev);
       if (r.ok) {
         meta(next).resourceVersion = String(r.kv.modRev);
         return next;
@@ -338,7 +354,7 @@ export class GenericStore {
   async removeIfUnchanged(kv: KV): Promise<{ obj: KObject; rev: number } | undefined> {
     const d = await this.storage.delete(kv.key, kv.modRev);
     if (!d.ok) return undefined;
-    const obj = decodeStored(d.prev);
+    const obj = this.decode(d.prev);
     this.strategy.release?.(obj);
     return { obj, rev: d.rev };
   }

@@ -1,8 +1,7 @@
 // Storage keys, laid out as kube-apiserver lays them out in etcd (storage.md §1.1): built-in resources live under
 // /registry/<resource>/[<namespace>/]<name>; custom resources, CRDs and APIServices under /registry/<group>/<resource>/.
-// events.k8s.io events are kept apart from core events until kubelite converts between the two versions.
 
-const GROUP_QUALIFIED = new Set(['apiextensions.k8s.io', 'apiregistration.k8s.io', 'events.k8s.io']);
+const GROUP_QUALIFIED = new Set(['apiextensions.k8s.io', 'apiregistration.k8s.io']);
 
 export function resourcePrefix(group: string, resource: string, builtin = true): string {
   if (!group || (builtin && !GROUP_QUALIFIED.has(group))) return `/registry/${resource}/`;

@@ -9,6 +9,7 @@ import { SelectionPredicate } from '../../selection/selection-predicate.js';
 import type { CacheEntry } from '../../storage/cacher/cache-entry.js';
 import type { ResourceScope } from '../resource-scope.js';
 import { objectOf } from './entry-object.js';
+import { converterFor } from '../../registry/version-converter.js';
 import type { ListOptions } from './list-options.js';
 
 export interface Selection {
@@ -38,5 +39,8 @@ export function selectionFor(scope: ResourceScope, opts: ListOptions, fieldSet: 
   }
   const predicate = new SelectionPredicate(opts.label, field, fieldSet);
   const empty = predicate.isEmpty();
-  return { predicate, empty, filter: empty ? undefined : (e) => predicate.matches(objectOf(e)) };
+  // Selectors see the object as this endpoint serves it (events.k8s.io reads core Events under its own names).
+  const conv = converterFor(scope.def);
+  const view = conv ? (e: CacheEntry) => conv.fromStored(objectOf(e)) : objectOf;
+  return { predicate, empty, filter: empty ? undefined : (e) => predicate.matches(view(e)) };
 }
