@@ -3,6 +3,7 @@
 import { fieldErr, type FieldError } from '../../errors/field-error.js';
 import { goOwnerReferencesValue, goOwnerReferenceValue } from './go-format.js';
 import { isQualifiedName, isValidLabelValue } from './names.js';
+import { validateFieldManager as validateManagerName } from '../../apply/field-manager-name.js';
 
 export const FIELD_IMMUTABLE = 'field is immutable';
 export const TOTAL_ANNOTATION_SIZE_LIMIT = 256 * 1024;
@@ -128,22 +129,9 @@ export function validateNoNewFinalizers(newFinalizers: unknown, oldFinalizers: u
   return [fieldErr.forbidden(path, `no new finalizers can be added if the object is being deleted, found new finalizers ${list}`)];
 }
 
-// Go's unicode.IsPrint: letters, marks, numbers, punctuation, symbols and the ASCII space.
-const PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u;
-
-/** fieldManager values: at most 128 bytes, printable characters only. */
+/** fieldManager values: at most 128 bytes, printable characters only (the one implementation, in apply/). */
 export function validateFieldManager(manager: string, path: string): FieldError[] {
-  const errs: FieldError[] = [];
-  if (byteLength(manager) > FIELD_MANAGER_MAX_LENGTH) errs.push(fieldErr.tooLong(path, FIELD_MANAGER_MAX_LENGTH));
-  let pos = 0;
-  for (const ch of manager) {
-    if (!PRINTABLE.test(ch)) {
-      const code = ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
-      errs.push(fieldErr.invalid(path, manager, `invalid character U+${code} (at position ${pos})`));
-    }
-    pos += byteLength(ch);
-  }
-  return errs;
+  return validateManagerName(manager, path);
 }
 
 export function validateManagedFields(entries: unknown, path: string): FieldError[] {
