@@ -28,11 +28,39 @@ test('JSON v2 is one Swagger 2.0 document with #/definitions references', () => 
   assert.equal(v2.respond('/openapi/v2', undefined)!.status, 200);
 });
 
-test('the protobuf form kubectl asks for is answered 406 without a body; If-None-Match gives 304', () => {
-  assert.deepEqual(v2.respond('/openapi/v2', 'application/com.github.proto-openapi.spec.v2@v1.0+protobuf'), { status: 406, headers: { Vary: 'Accept' } });
-  assert.deepEqual(v2.respond('/openapi/v2', 'application/com.github.proto-openapi.spec.v2.v1.0+protobuf'), { status: 406, headers: { Vary: 'Accept' } });
-  assert.equal(v2.respond('/openapi/v2', 'text/plain')!.status, 406);
-  const etag = v2.respond('/openapi/v2', 'application/json')!.headers.Etag!;
+test('both protobuf spellings get the gnostic document as application/com.github.proto-openapi.spec.v2.v1.0+protobuf with the JSON ETag', () => {
+  const j = v2.respond('/openapi/v2', 'application/json')!;
+  for (const accept of ['application/com.github.proto-openapi.spec.v2@v1.0+protobuf', 'application/com.github.proto-openapi.spec.v2.v1.0+protobuf']) {
+    const r = v2.respond('/openapi/v2', accept)!;
+    assert.equal(r.status, 200);
+    assert.deepEqual(Object.keys(r.headers).sort(), ['Accept-Ranges', 'Content-Type', 'Etag', 'Last-Modified', 'Vary']);
+    assert.equal(r.headers['Content-Type'], 'application/com.github.proto-openapi.spec.v2.v1.0+protobuf');
+    assert.equal(r.headers.Vary, 'Accept');
+    assert.equal(r.headers.Etag, j.headers.Etag);
+    assert.equal(r.headers['Last-Modified'], j.headers['Last-Modified']);
+    assert.ok(r.body instanceof Uint8Array);
+    // field 1 (swagger, length-delimited) = "2.0" opens the message, as Go's proto.Marshal writes it
+    assert.deepEqual([...(r.body as Uint8Array).subarray(0, 5)], [0x0a, 0x03, 0x32, 0x2e, 0x30]);
+    assert.equal(v2.respond('/openapi/v2', accept)!.body, r.body, 'encoded once, then cached');
+  }
+  // the first Accept clause that matches wins, in kube's order json, protobuf
+  assert.equal(v2.respond('/openapi/v2', 'application/com.github.proto-openapi.spec.v2@v1.0+protobuf, application/json')!.headers['Content-Type'], 'application/com.github.proto-openapi.spec.v2.v1.0+protobuf');
+  assert.equal(v2.respond('/openapi/v2', 'application/json, application/com.github.proto-openapi.spec.v2@v1.0+protobuf')!.headers['Content-Type'], 'application/json');
+  assert.equal(v2.respond('/openapi/v2', '*/*')!.headers['Content-Type'], 'application/json');
+});
+
+test('unknown Accept is 406 without a body; If-None-Match, else If-Modified-Since, gives 304', () => {
+  assert.deepEqual(v2.respond('/openapi/v2', 'text/plain'), { status: 406, headers: { Vary: 'Accept' } });
+  assert.deepEqual(v2.respond('/openapi/v2', 'application/vnd.kubernetes.protobuf'), { status: 406, headers: { Vary: 'Accept' } });
+  const j = v2.respond('/openapi/v2', 'application/json')!;
+  const etag = j.headers.Etag!;
   assert.deepEqual(v2.respond('/openapi/v2', 'application/json', etag), { status: 304, headers: { Vary: 'Accept', Etag: etag } });
+  const pb = 'application/com.github.proto-openapi.spec.v2@v1.0+protobuf';
+  assert.deepEqual(v2.respond('/openapi/v2', pb, `W/${etag}`), { status: 304, headers: { Vary: 'Accept', Etag: etag } });
+  assert.equal(v2.respond('/openapi/v2', pb, '"other"')!.status, 200);
+  const lm = j.headers['Last-Modified']!;
+  assert.equal(v2.respond('/openapi/v2', pb, undefined, lm)!.status, 304);
+  assert.equal(v2.respond('/openapi/v2', pb, undefined, new Date(Date.parse(lm) - 1000).toUTCString())!.status, 200);
+  assert.equal(v2.respond('/openapi/v2', pb, '"other"', lm)!.status, 200, 'If-None-Match decides when present');
   assert.equal(v2.respond('/openapi/v3', 'application/json'), undefined);
 });

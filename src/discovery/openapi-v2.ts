@@ -1,13 +1,14 @@
-// /openapi/v2 in JSON: one Swagger 2.0 document for everything served, converted from the OpenAPI v3 documents
+// /openapi/v2: one Swagger 2.0 document for everything served, converted from the OpenAPI v3 documents
 // (so custom resources appear as soon as their v3 document does). Structure only, as the v3 documents.
-// kube also serves it as gnostic protobuf (application/com.github.proto-openapi.spec.v2[@.]v1.0+protobuf), which
-// kubectl asks for; kubelite does not produce that encoding and answers such a request with kube's 406 (no body),
-// which kubectl tolerates wherever it has the v3 documents. Never answer that Accept with JSON: kubectl would try
-// to decode it as protobuf.
+// Served as JSON and, for the gnostic Accept kubectl sends (application/com.github.proto-openapi.spec.v2@v1.0+protobuf
+// or its dotted spelling), as the gnostic openapi.v2.Document protobuf made from that same JSON, like kube-openapi's
+// handler: Content-Type always the dotted spelling, the JSON's ETag and Last-Modified (the Vary: Accept keeps the
+// caches apart).
 import { parseAccept } from './accept.js';
 import { goJson, sha512Hex } from './go-json.js';
 import type { HttpResponse } from './http-response.js';
 import type { OpenAPIV3Service } from './openapi-v3.js';
+import { encodeGnosticDocument } from './openapi-v2-proto/to-gnostic.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -89,9 +90,13 @@ export function buildSwagger(v3: OpenAPIV3Service, version: string): Json {
   };
 }
 
+/** The Content-Type kube answers both protobuf spellings of the Accept with. */
+export const OPENAPI_V2_PROTO_TYPE = 'application/com.github.proto-openapi.spec.v2.v1.0+protobuf';
+const PROTO_SUBTYPES = ['com.github.proto-openapi.spec.v2@v1.0+protobuf', 'com.github.proto-openapi.spec.v2.v1.0+protobuf'];
+
 /** Serves GET /openapi/v2 from the v3 documents, rebuilding when the v3 index changes. */
 export class OpenAPIV2Service {
-  private cache: { indexEtag: string; body: string; etag: string; lastModified: Date } | undefined;
+  private cache: { indexEtag: string; body: string; etag: string; lastModified: Date; proto?: Uint8Array } | undefined;
 
   constructor(
     private readonly v3: OpenAPIV3Service,
@@ -107,22 +112,32 @@ export class OpenAPIV2Service {
     return this.cache;
   }
 
-  respond(pathname: string, accept: string | undefined, ifNoneMatch?: string | string[]): HttpResponse | undefined {
+  /** The gnostic protobuf form of the current document, encoded on first demand and kept with the JSON. */
+  protoDocument(): { body: Uint8Array; etag: string } {
+    const doc = this.document();
+    const cache = this.cache!;
+    cache.proto ??= encodeGnosticDocument(JSON.parse(doc.body));
+    return { body: cache.proto, etag: doc.etag };
+  }
+
+  respond(pathname: string, accept: string | undefined, ifNoneMatch?: string | string[], ifModifiedSince?: string): HttpResponse | undefined {
     if (pathname !== '/openapi/v2') return undefined;
     // kube's list: JSON, then the two protobuf spellings; the first clause matching any of them wins
     for (const c of parseAccept(accept || '*/*')) {
       const type = c.type === 'application' || c.type === '*';
       if (!type) continue;
-      const sub = c.subType;
-      if (sub === 'com.github.proto-openapi.spec.v2@v1.0+protobuf' || sub === 'com.github.proto-openapi.spec.v2.v1.0+protobuf') {
-        return { status: 406, headers: { Vary: 'Accept' } };
-      }
-      if (sub !== 'json' && sub !== '*') continue;
-      const doc = this.document();
-      const headers: Record<string, string> = { Vary: 'Accept', 'Content-Type': 'application/json', Etag: `"${doc.etag}"` };
+      const proto = PROTO_SUBTYPES.includes(c.subType);
+      if (!proto && c.subType !== 'json' && c.subType !== '*') continue;
+      const doc = proto ? this.protoDocument() : this.document();
+      const etag = `"${doc.etag}"`;
+      const lastModified = this.cache!.lastModified;
+      // http.ServeContent: If-None-Match decides when present, else If-Modified-Since (whole seconds)
       const tags = (Array.isArray(ifNoneMatch) ? ifNoneMatch : ifNoneMatch ? [ifNoneMatch] : []).flatMap((l) => l.split(',').map((t) => t.trim().replace(/^W\//, '')));
-      if (tags.includes('*') || tags.includes(headers.Etag!)) return { status: 304, headers: { Vary: 'Accept', Etag: headers.Etag! } };
-      return { status: 200, headers: { ...headers, 'Last-Modified': this.cache!.lastModified.toUTCString(), 'Accept-Ranges': 'bytes' }, body: doc.body };
+      const since = ifModifiedSince ? Date.parse(ifModifiedSince) : NaN;
+      const notModified = tags.length ? tags.includes('*') || tags.includes(etag) : !Number.isNaN(since) && Math.floor(lastModified.getTime() / 1000) * 1000 <= since;
+      if (notModified) return { status: 304, headers: { Vary: 'Accept', Etag: etag } };
+      const headers = { Vary: 'Accept', 'Content-Type': proto ? OPENAPI_V2_PROTO_TYPE : 'application/json', Etag: etag };
+      return { status: 200, headers: { ...headers, 'Last-Modified': lastModified.toUTCString(), 'Accept-Ranges': 'bytes' }, body: doc.body };
     }
     return { status: 406, headers: { Vary: 'Accept' } };
   }
