@@ -7,7 +7,6 @@ import { validateFieldManager as validateManagerName } from '../../apply/field-m
 
 export const FIELD_IMMUTABLE = 'field is immutable';
 export const TOTAL_ANNOTATION_SIZE_LIMIT = 256 * 1024;
-export const FIELD_MANAGER_MAX_LENGTH = 128;
 export const MAX_SUBRESOURCE_NAME_LENGTH = 256;
 export const FINALIZER_ORPHAN = 'orphan';
 export const FINALIZER_FOREGROUND = 'foregroundDeletion';
