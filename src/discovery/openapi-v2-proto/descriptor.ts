@@ -129,12 +129,15 @@ let root: protobuf.Root | undefined;
 
 /** The protobufjs Root holding `openapi.v2.*` (and the `google.protobuf.Any` it refers to), built once. */
 export function gnosticRoot(): protobuf.Root {
-  root ??= protobuf.Root.fromJSON({
-    nested: {
-      google: { nested: { protobuf: { nested: { Any: { fields: fields('type_url:string:1 value:bytes:2') } } } } },
-      openapi: { nested: { v2: { nested: messages } } },
-    },
-  }).resolveAll();
+  if (!root) {
+    root = protobuf.Root.fromJSON({
+      nested: {
+        google: { nested: { protobuf: { nested: { Any: { fields: fields('type_url:string:1 value:bytes:2') } } } } },
+        openapi: { nested: { v2: { nested: messages } } },
+      },
+    });
+    root.resolveAll();
+  }
   return root;
 }
 
