@@ -5,7 +5,7 @@ import { parse as parseYaml } from 'yaml';
 import { builtinResources } from '../../api/catalog.js';
 import { OpenAPIV2Service } from '../openapi-v2.js';
 import { OpenAPIV3Service } from '../openapi-v3.js';
-import { anyOf, encodeGnosticDocument } from './to-gnostic.js';
+import { anyOf, convert, encodeGnosticDocument } from './to-gnostic.js';
 
 // A reader written independently of descriptor.ts: only the gnostic messages and fields this test inspects, with
 // gnostic's numbers. Every other field on the wire must be skipped as unknown without harm.
@@ -132,4 +132,60 @@ test('vendor extension values are YAML text the way gnostic writes Any', () => {
   assert.deepEqual(anyOf(true), { yaml: 'true\n' });
   assert.deepEqual(anyOf(['name', 'protocol']), { yaml: '- name\n- protocol\n' });
   assert.deepEqual(anyOf({ a: ['b'] }), { yaml: 'a:\n    - b\n' });
+});
+
+test('the shapes kube documents do not use yet still map to their gnostic variants', () => {
+  const doc = {
+    swagger: '2.0',
+    info: { title: 't', version: 'v' },
+    paths: {
+      'x-p': 1,
+      '/a': {
+        parameters: [{ $ref: '#/parameters/p' }],
+        get: {
+          parameters: [
+            { in: 'header', name: 'h', type: 'string', required: false },
+            { in: 'formData', name: 'f', type: 'file' },
+            { in: 'path', name: 'n', type: 'integer', required: true, maximum: 5, maxLength: 3, enum: [1, 2] },
+          ],
+          responses: { default: { $ref: '#/responses/r' }, 'x-r': 'v', '200': { description: 'd', schema: { type: 'file' } } },
+        },
+      },
+    },
+    definitions: {
+      s: { type: ['string', 'null'], additionalProperties: false, items: [{ type: 'string' }, { $ref: '#/definitions/o' }], allOf: [{ $ref: '#/definitions/o' }] },
+    },
+    securityDefinitions: { o: { type: 'oauth2', flow: 'accessCode', scopes: { read: 'r' } }, b: { type: 'basic' } },
+  };
+  const m = convert('Document', doc) as Json;
+  assert.deepEqual(m.paths.vendor_extension, [{ name: 'x-p', value: { yaml: '1\n' } }]);
+  const item = m.paths.path[0].value;
+  assert.deepEqual(item.parameters, [{ json_reference: { _ref: '#/parameters/p' } }]);
+  assert.deepEqual(
+    item.get.parameters.map((p: Json) => Object.keys(p.parameter.non_body_parameter)[0]),
+    ['header_parameter_sub_schema', 'form_data_parameter_sub_schema', 'path_parameter_sub_schema'],
+  );
+  assert.deepEqual(item.get.parameters[0].parameter.non_body_parameter.header_parameter_sub_schema, { in: 'header', name: 'h', type: 'string' }, 'false left out');
+  assert.deepEqual(item.get.parameters[2].parameter.non_body_parameter.path_parameter_sub_schema, {
+    required: true, in: 'path', name: 'n', type: 'integer', maximum: 5, max_length: 3, enum: [{ yaml: '1\n' }, { yaml: '2\n' }],
+  });
+  assert.deepEqual(item.get.responses, {
+    response_code: [
+      { name: '200', value: { response: { description: 'd', schema: { file_schema: { type: 'file' } } } } },
+      { name: 'default', value: { json_reference: { _ref: '#/responses/r' } } },
+    ],
+    vendor_extension: [{ name: 'x-r', value: { yaml: 'v\n' } }],
+  });
+  const s = m.definitions.additional_properties[0].value;
+  assert.deepEqual(s.type, { value: ['string', 'null'] });
+  assert.deepEqual(s.additional_properties, { boolean: false });
+  assert.deepEqual(s.items.schema, [{ type: { value: ['string'] } }, { _ref: '#/definitions/o' }]);
+  assert.deepEqual(s.all_of, [{ _ref: '#/definitions/o' }]);
+  assert.deepEqual(m.security_definitions.additional_properties, [
+    { name: 'o', value: { oauth2_access_code_security: { type: 'oauth2', flow: 'accessCode', scopes: { additional_properties: [{ name: 'read', value: 'r' }] } } } },
+    { name: 'b', value: { basic_authentication_security: { type: 'basic' } } },
+  ]);
+  // a oneof bool is written even when false (field 21 → tag 0xaa 0x01, then AdditionalPropertiesItem field 2 = 0)
+  const bytes = Buffer.from(encodeGnosticDocument({ definitions: { s: { additionalProperties: false } } }));
+  assert.ok(bytes.includes(Buffer.from([0xaa, 0x01, 0x02, 0x10, 0x00])), bytes.toString('hex'));
 });
