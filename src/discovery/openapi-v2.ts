@@ -128,8 +128,8 @@ export class OpenAPIV2Service {
       if (!type) continue;
       const proto = PROTO_SUBTYPES.includes(c.subType);
       if (!proto && c.subType !== 'json' && c.subType !== '*') continue;
-      const doc = proto ? this.protoDocument() : this.document();
-      const etag = `"${doc.etag}"`;
+      const json = this.document(); // both forms share its ETag; the protobuf is only encoded for a 200
+      const etag = `"${json.etag}"`;
       const lastModified = this.cache!.lastModified;
       // http.ServeContent: If-None-Match decides when present, else If-Modified-Since (whole seconds)
       const tags = (Array.isArray(ifNoneMatch) ? ifNoneMatch : ifNoneMatch ? [ifNoneMatch] : []).flatMap((l) => l.split(',').map((t) => t.trim().replace(/^W\//, '')));
@@ -137,7 +137,8 @@ export class OpenAPIV2Service {
       const notModified = tags.length ? tags.includes('*') || tags.includes(etag) : !Number.isNaN(since) && Math.floor(lastModified.getTime() / 1000) * 1000 <= since;
       if (notModified) return { status: 304, headers: { Vary: 'Accept', Etag: etag } };
       const headers = { Vary: 'Accept', 'Content-Type': proto ? OPENAPI_V2_PROTO_TYPE : 'application/json', Etag: etag };
-      return { status: 200, headers: { ...headers, 'Last-Modified': lastModified.toUTCString(), 'Accept-Ranges': 'bytes' }, body: doc.body };
+      const body = proto ? this.protoDocument().body : json.body;
+      return { status: 200, headers: { ...headers, 'Last-Modified': lastModified.toUTCString(), 'Accept-Ranges': 'bytes' }, body };
     }
     return { status: 406, headers: { Vary: 'Accept' } };
   }
