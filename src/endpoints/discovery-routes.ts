@@ -56,7 +56,7 @@ export class DiscoveryService {
       r = this.openapiV3.respond(ctx.path, search ? `?${search}` : '', ctx.req.headers['accept'], ctx.req.headers['if-none-match']);
     } else if (ctx.path === '/openapi/v2') {
       this.syncOpenAPI();
-      r = this.openapiV2.respond(ctx.path, ctx.req.headers['accept'], ctx.req.headers['if-none-match']);
+      r = this.openapiV2.respond(ctx.path, ctx.req.headers['accept'], ctx.req.headers['if-none-match'], ctx.req.headers['if-modified-since']);
     }
     if (!r) return false;
     write(ctx, r);
