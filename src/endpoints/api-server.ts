@@ -157,7 +157,7 @@ export class ApiServer {
     const store = this.storeFor(group, resource);
     if (!store) return undefined;
     try {
-      return await store.get(namespace, name);
+      return await store.getCached(namespace, name);
     } catch {
       return undefined;
     }

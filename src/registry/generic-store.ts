@@ -135,6 +135,20 @@ export class GenericStore {
     return this.decode(kv);
   }
 
+  /**
+   * The object as the watch cache holds it (consistent for the embedded engine): shared and read-only, for
+   * admission and controllers that only look.
+   */
+  async getCached(namespace: string, name: string): Promise<KObject | undefined> {
+    const cache = await this.cache();
+    await cache.consistentRev();
+    const entry = cache.get(this.key(namespace, name));
+    if (!entry) return undefined;
+    // The entry's shared slot holds the storage form (lists and watches read it too); convert for this endpoint.
+    const stored = (entry.decoded ??= decodeStored(entry.toKV())) as KObject;
+    return this.converter ? this.converter.fromStored(stored) : stored;
+  }
+
   async list(namespace: string, opts: { limit?: number; startKey?: string } = {}): Promise<ListPage> {
     const r = await this.storage.list(this.listPrefix(namespace), { limit: opts.limit, startKey: opts.startKey });
     return { items: r.kvs.map((kv) => this.decode(kv)), rev: r.rev, more: r.more, count: r.count, lastKey: r.kvs.at(-1)?.key };

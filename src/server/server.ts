@@ -158,7 +158,10 @@ export async function startKubelite(partial: Partial<ServerOptions> = {}, logger
       longRunning: false,
     };
     (ctx as { abort?: () => void }).abort = () => controller.abort();
-    res.on('close', () => controller.abort());
+    // Aborting costs a DOMException: only do it for requests the client left before the answer was complete.
+    res.on('close', () => {
+      if (!res.writableFinished) controller.abort();
+    });
     handler(ctx).catch((err) => {
       log.error({ err }, 'unhandled error in request pipeline');
       if (!res.headersSent) {

@@ -1,7 +1,11 @@
-// GET a single object (apiserver.md §3, §6.2). resourceVersion: unset = the latest from storage, "0" = any (the
-// watch cache as it is), N = not older than N (the cache once it has reached N; 504 after its wait).
+// GET a single object (apiserver.md §3, §6.2). resourceVersion: unset = the latest (a consistent read: the watch cache
+// once it has reached the store's current revision, which for the embedded engine it always has), "0" = any (the
+// watch cache as it is), N = not older than N (the cache once it has reached N; 504 after its wait). Plain JSON is
+// written from the entry's shared serialization.
 import { badRequest, notFound, tooLargeResourceVersion, unknownError } from '../../errors/status.js';
-import type { KObject } from '../../registry/object.js';
+import type { CacheEntry } from '../../storage/cacher/cache-entry.js';
+import { writeBody, wantsPretty } from '../../server/respond.js';
+import { jsonItemEncoder } from '../list/encode-items.js';
 import { StorageError } from '../../storage/interface.js';
 import { negotiate } from '../negotiation/negotiate.js';
 import { writeRepresentation } from '../negotiation/write-representation.js';
@@ -17,12 +21,23 @@ export async function handleGet(scope: ResourceScope): Promise<void> {
     const m = /^metadata\.name==?(.*)$/.exec(fs);
     if (m && m[1] !== scope.name) throw badRequest("fieldSelector metadata.name doesn't match requested name");
   }
-  const obj = forEndpoint(scope, await readObject(scope, ctx.query.get('resourceVersion') ?? ''));
-  await writeRepresentation(scope, 200, rep, { object: obj });
+  const entry = await readEntry(scope, ctx.query.get('resourceVersion') ?? '');
+  if (rep.as === 'object' && rep.format === 'json' && !wantsPretty(ctx)) {
+    return writeBody(ctx, 200, 'application/json', Buffer.concat([jsonItemEncoder(scope).of(entry), NEWLINE]));
+  }
+  await writeRepresentation(scope, 200, rep, { object: forEndpoint(scope, objectOf(entry)) });
 }
 
-async function readObject(scope: ResourceScope, rvParam: string): Promise<KObject> {
-  if (rvParam === '') return scope.store.get(scope.namespace, scope.name);
+const NEWLINE = Buffer.from('\n');
+
+async function readEntry(scope: ResourceScope, rvParam: string): Promise<CacheEntry> {
+  const cache = await scope.store.cache();
+  if (rvParam === '') {
+    await cache.consistentRev();
+    const entry = cache.get(scope.store.key(scope.namespace, scope.name));
+    if (!entry) throw notFound(scope.store.gr, scope.name);
+    return entry;
+  }
   let rv: number;
   try {
     rv = parseResourceVersion(rvParam);
@@ -30,7 +45,6 @@ async function readObject(scope: ResourceScope, rvParam: string): Promise<KObjec
     // kube returns the storage layer's invalid-RV error un-wrapped: a 500 with an empty reason.
     throw unknownError((e as Error).message);
   }
-  const cache = await scope.store.cache();
   if (rv > 0) {
     try {
       await cache.waitForRev(rv);
@@ -41,5 +55,5 @@ async function readObject(scope: ResourceScope, rvParam: string): Promise<KObjec
   }
   const entry = cache.get(scope.store.key(scope.namespace, scope.name));
   if (!entry) throw notFound(scope.store.gr, scope.name);
-  return objectOf(entry);
+  return entry;
 }
