@@ -272,3 +272,31 @@ test('core/v1 and events.k8s.io/v1 Events are one resource seen under two sets o
   assert.equal(patched.json().note, 'changed');
   assert.equal((await get('/api/v1/namespaces/default/events/ev-core')).json().message, 'changed');
 });
+
+test('pods: log of an unscheduled pod is empty, binding assigns a node once, eviction deletes', async () => {
+  const podPath = '/api/v1/namespaces/default/pods';
+  const pod = (name: string, containers = [{ name: 'c', image: 'i' }]) => post(podPath, { metadata: { name }, spec: { containers } });
+  assert.equal((await pod('p1')).status, 201);
+  const log = await get(`${podPath}/p1/log`);
+  assert.equal(log.status, 200);
+  assert.equal(log.body, '');
+  assert.equal(log.headers['content-type'], 'text/plain');
+  assert.equal((await get(`${podPath}/missing/log`)).status, 404);
+  await pod('p2', [{ name: 'a', image: 'i' }, { name: 'b', image: 'i' }]);
+  const which = await get(`${podPath}/p2/log`);
+  assert.equal(which.status, 400);
+  assert.equal(which.json().message, 'a container name must be specified for pod p2, choose one of: [a b]');
+  assert.equal((await get(`${podPath}/p2/log?container=zz`)).json().message, 'container zz is not valid for pod p2');
+
+  const bind = await post(`${podPath}/p1/binding`, { apiVersion: 'v1', kind: 'Binding', metadata: { name: 'p1' }, target: { apiVersion: 'v1', kind: 'Node', name: 'node-1' } });
+  assert.equal(bind.status, 201);
+  assert.deepEqual(bind.json(), { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success' });
+  assert.equal((await get(`${podPath}/p1`)).json().spec.nodeName, 'node-1');
+  const again = await post(`${podPath}/p1/binding`, { apiVersion: 'v1', kind: 'Binding', metadata: { name: 'p1' }, target: { kind: 'Node', name: 'node-2' } });
+  assert.equal(again.status, 409);
+  assert.equal(again.json().message, 'Operation cannot be fulfilled on pods "p1": pod p1 is already assigned to node "node-1"');
+
+  const evict = await post(`${podPath}/p2/eviction`, { apiVersion: 'policy/v1', kind: 'Eviction', metadata: { name: 'p2' } });
+  assert.equal(evict.status, 201);
+  assert.equal((await get(`${podPath}/p2`)).status, 404);
+});

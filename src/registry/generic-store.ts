@@ -170,7 +170,7 @@ export class GenericStore {
     delete md.selfLink;
     if (this.def.namespaced) md.namespace = namespace;
     else delete md.namespace;
-    if (this.strategy.hasStatusSubresource && this.strategy !== undefined && this.dropsStatusOnCreate()) delete obj.status;
+    if (this.strategy.hasStatusSubresource && this.dropsStatusOnCreate()) delete obj.status;
     delete md.generation;
     if (this.strategy.tracksGeneration) md.generation = 1;
 

@@ -8,6 +8,7 @@ import { handleGet } from './get.js';
 import { handlePatch } from './patch.js';
 import { handleUpdate } from './update.js';
 import { handleScale } from './scale.js';
+import { handlePodBinding, handlePodEviction, handlePodLog } from './pod-subresources.js';
 import { apiVersionOf } from '../../registry/resource-def.js';
 import { decodeBody } from '../negotiation/decode-body.js';
 import { readBody } from '../negotiation/read-body.js';
@@ -31,6 +32,15 @@ export async function handleSubresource(api: ApiServer, scope: ResourceScope): P
       throw routeMethodNotAllowed();
     case 'scale':
       return handleScale(scope);
+    case 'log':
+      if (def.group === '' && def.resource === 'pods') return handlePodLog(scope);
+      throw routeMethodNotAllowed();
+    case 'binding':
+      if (def.group === '' && def.resource === 'pods') return handlePodBinding(scope);
+      throw routeMethodNotAllowed();
+    case 'eviction':
+      if (def.group === '' && def.resource === 'pods') return handlePodEviction(scope);
+      throw routeMethodNotAllowed();
     case 'finalize':
       if (method !== 'PUT') throw routeMethodNotAllowed();
       return handleFinalize(scope);
@@ -65,12 +75,9 @@ async function handleFinalize(scope: ResourceScope): Promise<void> {
 /** Connect sub-resources need a node agent; kubelite has none, so they fail as on a cluster without one. */
 async function handleConnect(scope: ResourceScope): Promise<void> {
   const { def } = scope;
-  const obj = await scope.store.get(scope.namespace, scope.name); // 404 first, as kube
+  await scope.store.get(scope.namespace, scope.name); // 404 first, as kube
   if (def.group === '' && def.resource === 'pods') throw badRequest(`pod ${scope.name} does not have a host assigned`);
   if (def.group === '' && def.resource === 'services') throw serviceUnavailable(`no endpoints available for service "${scope.name}"`);
-  if (def.group === '' && def.resource === 'nodes') {
-    void obj;
-    throw badRequest('no preferred addresses found; known addresses: []');
-  }
+  if (def.group === '' && def.resource === 'nodes') throw badRequest('no preferred addresses found; known addresses: []');
   throw routeMethodNotAllowed();
 }
