@@ -276,7 +276,13 @@ test('core/v1 and events.k8s.io/v1 Events are one resource seen under two sets o
 test('pods: log of an unscheduled pod is empty, binding assigns a node once, eviction deletes', async () => {
   const podPath = '/api/v1/namespaces/default/pods';
   const pod = (name: string, containers = [{ name: 'c', image: 'i' }]) => post(podPath, { metadata: { name }, spec: { containers } });
-  assert.equal((await pod('p1')).status, 201);
+  const p1 = await pod('p1');
+  assert.equal(p1.status, 201);
+  assert.deepEqual(p1.json().status, { phase: 'Pending', qosClass: 'BestEffort' });
+  const g = await pod('pg', [{ name: 'c', image: 'i', resources: { limits: { cpu: '1', memory: '1Gi' } } } as never]);
+  assert.equal(g.json().status.qosClass, 'Guaranteed');
+  const b = await pod('pb', [{ name: 'c', image: 'i', resources: { requests: { cpu: '100m' } } } as never]);
+  assert.equal(b.json().status.qosClass, 'Burstable');
   const log = await get(`${podPath}/p1/log`);
   assert.equal(log.status, 200);
   assert.equal(log.body, '');

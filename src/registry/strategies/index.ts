@@ -5,6 +5,7 @@ import type { ServerOptions } from '../../server/options.js';
 import { namespaceStrategy } from './namespaces.js';
 import { secretStrategy } from './secrets.js';
 import { serviceStrategy } from './services.js';
+import { podStrategy } from './pods.js';
 import { ClusterIPAllocator } from './cluster-ip-allocator.js';
 
 const allocators = new WeakMap<ServerOptions, ClusterIPAllocator>();
@@ -24,6 +25,8 @@ export function strategyFor(def: ResourceDef, base: Strategy, options: ServerOpt
       return secretStrategy(base);
     case 'services':
       return serviceStrategy(base, clusterIPAllocator(options));
+    case 'pods':
+      return podStrategy(base);
     default:
       return base;
   }
