@@ -306,3 +306,30 @@ test('pods: log of an unscheduled pod is empty, binding assigns a node once, evi
   assert.equal(evict.status, 201);
   assert.equal((await get(`${podPath}/p2`)).status, 404);
 });
+
+test('HorizontalPodAutoscalers: autoscaling/v1 and v2 are one resource, converted both ways without loss', async () => {
+  const v1 = '/apis/autoscaling/v1/namespaces/default/horizontalpodautoscalers';
+  const v2 = '/apis/autoscaling/v2/namespaces/default/horizontalpodautoscalers';
+  const c = await post(v1, {
+    apiVersion: 'autoscaling/v1', kind: 'HorizontalPodAutoscaler', metadata: { name: 'hpa' },
+    spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' }, minReplicas: 2, maxReplicas: 5, targetCPUUtilizationPercentage: 70 },
+  });
+  assert.equal(c.status, 201, c.body);
+  assert.equal(c.json().spec.targetCPUUtilizationPercentage, 70);
+  const asV2 = (await get(`${v2}/hpa`)).json();
+  assert.equal(asV2.apiVersion, 'autoscaling/v2');
+  assert.deepEqual(asV2.spec.metrics, [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 70 } } }]);
+  assert.equal(asV2.spec.targetCPUUtilizationPercentage, undefined);
+  const memory = { type: 'Resource', resource: { name: 'memory', target: { type: 'AverageValue', averageValue: '500Mi' } } };
+  const upd = await put(`${v2}/hpa`, { ...asV2, spec: { ...asV2.spec, metrics: [...asV2.spec.metrics, memory] } });
+  assert.equal(upd.status, 200, upd.body);
+  const back = (await get(`${v1}/hpa`)).json();
+  assert.equal(back.spec.targetCPUUtilizationPercentage, 70);
+  assert.deepEqual(JSON.parse(back.metadata.annotations['autoscaling.alpha.kubernetes.io/metrics']), [memory]);
+  const relabel = await put(`${v1}/hpa`, { ...back, metadata: { ...back.metadata, labels: { via: 'v1' } } });
+  assert.equal(relabel.status, 200, relabel.body);
+  const final = (await get(`${v2}/hpa`)).json();
+  assert.equal(final.metadata.labels.via, 'v1');
+  assert.equal(final.metadata.annotations, undefined);
+  assert.deepEqual(final.spec.metrics.map((m: { resource: { name: string } }) => m.resource.name), ['cpu', 'memory']);
+});

@@ -1,6 +1,7 @@
 // Served versions whose objects are stored in another representation: the store keeps the storage form and the
 // endpoint sees its own (kube's conversion between a served version and the storage version).
 import { coreEventToEventsV1, eventsV1ToCoreEvent } from '../api/conversion/events.js';
+import { hpaV1ToV2, hpaV2ToV1 } from '../api/conversion/hpa.js';
 import type { KObject } from './object.js';
 import type { ResourceDef } from './resource-def.js';
 
@@ -15,6 +16,11 @@ export interface VersionConverter {
 
 const CONVERTERS: Record<string, VersionConverter> = {
   'events.k8s.io/v1/events': { storage: { group: '', resource: 'events' }, fromStored: coreEventToEventsV1, toStored: eventsV1ToCoreEvent },
+  'autoscaling/v1/horizontalpodautoscalers': {
+    storage: { group: 'autoscaling', resource: 'horizontalpodautoscalers' },
+    fromStored: (o) => (o.apiVersion === 'autoscaling/v1' ? o : hpaV2ToV1(o)),
+    toStored: hpaV1ToV2,
+  },
 };
 
 export function converterFor(def: Pick<ResourceDef, 'group' | 'version' | 'resource'>): VersionConverter | undefined {
