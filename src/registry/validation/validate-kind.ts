@@ -6,6 +6,16 @@ import { validateConfigMapData, validateConfigMapImmutable, validateSecretData, 
 import { validateCronJobName, validateLeaseSpec, validateNamespaceFinalizers } from './kind-misc.js';
 import { validateBinding, validateRoleRefUnchanged, validateRoleRules } from './kind-rbac.js';
 import { validateServiceSpec, validateServiceUpdate } from './kind-service.js';
+import { validatePodCreate } from './kind-pod.js';
+import {
+  validateCronJobSpec,
+  validateDaemonSetSpec,
+  validateDeploymentSpec,
+  validateJobSpec,
+  validateReplicaSetSpec,
+  validateSelectorUnchanged,
+  validateStatefulSetSpec,
+} from './kind-workloads.js';
 
 const RBAC = 'rbac.authorization.k8s.io';
 
@@ -31,7 +41,19 @@ export function validateKindCreate(gk: GroupKind, obj: unknown): FieldError[] {
     case `ClusterRoleBinding.${RBAC}`:
       return validateBinding(obj, false);
     case 'CronJob.batch':
-      return validateCronJobName(obj);
+      return [...validateCronJobSpec(obj), ...validateCronJobName(obj)];
+    case 'Pod.':
+      return validatePodCreate(obj);
+    case 'Deployment.apps':
+      return validateDeploymentSpec(obj);
+    case 'ReplicaSet.apps':
+      return validateReplicaSetSpec(obj);
+    case 'StatefulSet.apps':
+      return validateStatefulSetSpec(obj);
+    case 'DaemonSet.apps':
+      return validateDaemonSetSpec(obj);
+    case 'Job.batch':
+      return validateJobSpec(obj);
     default:
       return [];
   }
@@ -56,8 +78,18 @@ export function validateKindUpdate(gk: GroupKind, obj: unknown, old: unknown): F
       return [...validateBinding(obj, true), ...validateRoleRefUnchanged(obj, old)];
     case `ClusterRoleBinding.${RBAC}`:
       return [...validateBinding(obj, false), ...validateRoleRefUnchanged(obj, old)];
+    // The apps strategies append the selector immutability check after the spec checks.
+    case 'Deployment.apps':
+      return [...validateDeploymentSpec(obj), ...validateSelectorUnchanged(obj, old)];
+    case 'ReplicaSet.apps':
+      return [...validateReplicaSetSpec(obj), ...validateSelectorUnchanged(obj, old)];
+    case 'DaemonSet.apps':
+      return [...validateDaemonSetSpec(obj), ...validateSelectorUnchanged(obj, old)];
+    case 'CronJob.batch':
+      return validateCronJobSpec(obj);
     default:
-      // Namespace updates check metadata only; CronJob names are not re-checked after creation.
+      // Namespace updates check metadata only; CronJob names are not re-checked after creation. Pod, Job and
+      // StatefulSet updates have their own immutability rules, not covered yet.
       return [];
   }
 }

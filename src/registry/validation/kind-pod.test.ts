@@ -1,0 +1,96 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { fieldErrorText, type FieldError } from '../../errors/field-error.js';
+import { invalid } from '../../errors/status.js';
+import { validatePodCreate, validatePodSpec } from './kind-pod.js';
+import { validateObjectCreate } from './validate-object.js';
+
+const texts = (errs: FieldError[]): string[] => errs.map(fieldErrorText);
+const LABEL_ERR =
+  "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
+const pod = (spec: object): object => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'default' }, spec });
+
+test('a pod as kubectl run sends it is valid, defaulted fields may be absent', () => {
+  assert.deepEqual(texts(validatePodCreate(pod({ containers: [{ name: 'p', image: 'nginx', resources: {} }], restartPolicy: 'Always', dnsPolicy: 'ClusterFirst' }))), []);
+  assert.deepEqual(texts(validatePodCreate(pod({ containers: [{ name: 'p', image: 'nginx' }] }))), []);
+});
+
+test('containers: required, names, images, duplicates', () => {
+  assert.deepEqual(texts(validatePodSpec({}, 'spec')), ['spec.containers: Required value']);
+  assert.deepEqual(texts(validatePodSpec({ containers: [] }, 'spec.template.spec')), ['spec.template.spec.containers: Required value']);
+  assert.deepEqual(
+    texts(validatePodSpec({ containers: [{ name: 'Web', image: '' }, { name: 'x', image: 'a' }, { name: 'x', image: 'b' }, { image: 'c' }] }, 'spec')),
+    [
+      `spec.containers[0].name: Invalid value: "Web": ${LABEL_ERR}`,
+      'spec.containers[0].image: Required value',
+      'spec.containers[2].name: Duplicate value: "x"',
+      'spec.containers[3].name: Required value',
+    ],
+  );
+});
+
+test('ports, env names, pull and restart policies', () => {
+  const spec = {
+    containers: [
+      {
+        name: 'c',
+        image: 'i',
+        ports: [{ containerPort: 0 }, { containerPort: 70000, hostPort: -1, protocol: 'HTTP', name: 'Http' }, { containerPort: 80, name: 'web' }, { containerPort: 81, name: 'web' }],
+        env: [{ name: 'A=B' }, { name: '' }, { name: 'ok.name-1' }],
+        imagePullPolicy: 'Sometimes',
+      },
+    ],
+    restartPolicy: 'Sometimes',
+    dnsPolicy: 'Cluster',
+  };
+  assert.deepEqual(texts(validatePodSpec(spec, 'spec')), [
+    'spec.containers[0].ports[0].containerPort: Required value',
+    'spec.containers[0].ports[1].name: Invalid value: "Http": must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)',
+    'spec.containers[0].ports[1].containerPort: Invalid value: 70000: must be between 1 and 65535, inclusive',
+    'spec.containers[0].ports[1].hostPort: Invalid value: -1: must be between 1 and 65535, inclusive',
+    'spec.containers[0].ports[1].protocol: Unsupported value: "HTTP": supported values: "SCTP", "TCP", "UDP"',
+    'spec.containers[0].ports[3].name: Duplicate value: "web"',
+    "spec.containers[0].env[0].name: Invalid value: \"A=B\": a valid environment variable name must consist only of printable ASCII characters other than '='",
+    'spec.containers[0].env[1].name: Required value',
+    'spec.containers[0].env[1].name: Invalid value: "": environment variable name must be non-empty',
+    'spec.containers[0].imagePullPolicy: Unsupported value: "Sometimes": supported values: "Always", "IfNotPresent", "Never"',
+    'spec.restartPolicy: Unsupported value: "Sometimes": supported values: "Always", "OnFailure", "Never"',
+    'spec.dnsPolicy: Unsupported value: "Cluster": supported values: "ClusterFirstWithHostNet", "ClusterFirst", "Default", "None"',
+  ]);
+});
+
+test('volumes and volume mounts', () => {
+  const spec = {
+    volumes: [{ name: 'data', emptyDir: {} }, { name: 'data', emptyDir: {} }, { name: 'nosource' }, { name: 'Bad', configMap: { name: 'c' } }],
+    containers: [
+      {
+        name: 'c',
+        image: 'i',
+        volumeMounts: [
+          { name: 'data', mountPath: '/d' },
+          { name: 'v', mountPath: '/d' },
+          { name: 'nosource', mountPath: '' },
+        ],
+      },
+    ],
+  };
+  assert.deepEqual(texts(validatePodSpec(spec, 'spec')), [
+    'spec.volumes[1].name: Duplicate value: "data"',
+    'spec.volumes[2]: Required value: must specify a volume type',
+    `spec.volumes[3].name: Invalid value: "Bad": ${LABEL_ERR}`,
+    'spec.containers[0].volumeMounts[1].name: Not found: "v"',
+    'spec.containers[0].volumeMounts[1].mountPath: Invalid value: "/d": must be unique',
+    'spec.containers[0].volumeMounts[2].name: Not found: "nosource"',
+    'spec.containers[0].volumeMounts[2].mountPath: Required value',
+  ]);
+});
+
+test('the whole 422 of a pod create: metadata first, then the spec', () => {
+  const obj = { metadata: { name: 'p', namespace: 'default', labels: { 'a b': 'x' } }, spec: { containers: [{ name: 'c' }], ephemeralContainers: [{ name: 'e' }] } };
+  const gk = { group: '', kind: 'Pod' };
+  assert.equal(
+    invalid(gk, 'p', validateObjectCreate(gk, obj, { namespaced: true })).message,
+    'Pod "p" is invalid: [metadata.labels: Invalid value: "a b": name part must consist of alphanumeric characters, \'-\', \'_\' or \'.\', and must start and end with an alphanumeric character (e.g. \'MyName\',  or \'my.name\',  or \'123-abc\', regex used for validation is \'([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]\'), ' +
+      'spec.containers[0].image: Required value, spec.ephemeralContainers: Forbidden: cannot be set on create]',
+  );
+});
