@@ -94,3 +94,18 @@ test('the whole 422 of a pod create: metadata first, then the spec', () => {
       'spec.containers[0].image: Required value, spec.ephemeralContainers: Forbidden: cannot be set on create]',
   );
 });
+
+test('cpu and memory: requests may not exceed limits, amounts may not be negative (canonical quantities)', () => {
+  const spec = (resources: object): object => ({ containers: [{ name: 'c', image: 'i', resources }] });
+  assert.deepEqual(texts(validatePodSpec(spec({ requests: { cpu: '2' }, limits: { cpu: '1' } }), 'spec')), [
+    'spec.containers[0].resources.requests: Invalid value: "2": must be less than or equal to cpu limit of 1',
+  ]);
+  assert.deepEqual(texts(validatePodSpec(spec({ requests: { cpu: '1500m', memory: '1.5Gi' }, limits: { cpu: 1, memory: '1024Mi' } }), 'spec.template.spec')), [
+    'spec.template.spec.containers[0].resources.requests: Invalid value: "1500m": must be less than or equal to cpu limit of 1',
+    'spec.template.spec.containers[0].resources.requests: Invalid value: "1536Mi": must be less than or equal to memory limit of 1Gi',
+  ]);
+  assert.deepEqual(texts(validatePodSpec(spec({ requests: { cpu: '1000m', memory: '1G' }, limits: { cpu: '1', memory: '1Gi' } }), 'spec')), []);
+  assert.deepEqual(texts(validatePodSpec(spec({ limits: { cpu: '-0.5' } }), 'spec')), [
+    'spec.containers[0].resources.limits[cpu]: Invalid value: "-500m": must be greater than or equal to 0',
+  ]);
+});

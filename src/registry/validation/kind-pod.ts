@@ -1,10 +1,11 @@
 // PodSpec checks of kube-apiserver 1.33 (ValidatePodSpec and ValidatePodTemplateSpec), the subset covered
-// exactly: volumes, containers (name, image, ports, env names, volume mounts, pull policy), restart and DNS
-// policies. Fields kube defaults before validating (imagePullPolicy, terminationMessagePolicy, port
+// exactly: volumes, containers (name, image, ports, env names, volume mounts, pull policy, cpu and memory
+// requests against limits), restart and DNS policies. Fields kube defaults before validating (imagePullPolicy, terminationMessagePolicy, port
 // protocol, restartPolicy, dnsPolicy) are checked only when present, since this server may leave them unset.
 import { fieldErr, type FieldError } from '../../errors/field-error.js';
 import { validateAnnotations, validateLabels } from './meta-fields.js';
 import { inclusiveRangeError, isDNS1123Label, maxLenError } from './names.js';
+import { compareQuantities, parseQuantity, quantityString, type Quantity } from './quantity.js';
 
 type Obj = Record<string, unknown>;
 const record = (v: unknown): Obj => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
@@ -124,6 +125,38 @@ function validateVolumeMounts(mounts: unknown[], volumes: Set<string>, path: str
   return errs;
 }
 
+// Only cpu and memory are covered: both may be overcommitted, so a request may not exceed its limit.
+const COMPUTE_RESOURCES = ['cpu', 'memory'];
+const quantityOf = (v: unknown): Quantity | undefined =>
+  typeof v === 'string' ? parseQuantity(v.trim()) : typeof v === 'number' && Number.isFinite(v) ? parseQuantity(String(v)) : undefined;
+
+/** ValidateResourceRequirements for cpu and memory: no negative amounts, requests no more than limits. */
+function validateResources(resources: unknown, path: string): FieldError[] {
+  const r = record(resources);
+  const limits = record(r.limits);
+  const requests = record(r.requests);
+  const errs: FieldError[] = [];
+  const negative = (q: Quantity, at: string): void => {
+    const text = quantityString(q);
+    if (q.n < 0n && text !== undefined) errs.push(fieldErr.invalid(at, text, 'must be greater than or equal to 0'));
+  };
+  for (const [name, v] of Object.entries(limits)) {
+    const q = COMPUTE_RESOURCES.includes(name) ? quantityOf(v) : undefined;
+    if (q) negative(q, `${path}.limits[${name}]`);
+  }
+  for (const [name, v] of Object.entries(requests)) {
+    const q = COMPUTE_RESOURCES.includes(name) ? quantityOf(v) : undefined;
+    if (!q) continue;
+    negative(q, `${path}.requests[${name}]`);
+    const limit = name in limits ? quantityOf(limits[name]) : undefined;
+    const [reqText, limText] = [quantityString(q), limit && quantityString(limit)];
+    if (limit && reqText !== undefined && limText !== undefined && compareQuantities(q, limit) > 0) {
+      errs.push(fieldErr.invalid(`${path}.requests`, reqText, `must be less than or equal to ${name} limit of ${limText}`));
+    }
+  }
+  return errs;
+}
+
 function validateContainer(c: unknown, volumes: Set<string>, at: string): FieldError[] {
   const ctr = record(c);
   const errs: FieldError[] = [];
@@ -136,6 +169,7 @@ function validateContainer(c: unknown, volumes: Set<string>, at: string): FieldE
   errs.push(...validateEnv(list(ctr.env), `${at}.env`));
   errs.push(...validateVolumeMounts(list(ctr.volumeMounts), volumes, `${at}.volumeMounts`));
   errs.push(...validateEnumIfSet(ctr.imagePullPolicy, `${at}.imagePullPolicy`, PULL_POLICIES));
+  errs.push(...validateResources(ctr.resources, `${at}.resources`));
   return errs;
 }
 
