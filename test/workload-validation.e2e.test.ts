@@ -106,8 +106,8 @@ test('jobs and cron jobs: restart policy and schedule', async () => {
   await expect422(
     '/apis/batch/v1/namespaces/default/jobs',
     { apiVersion: 'batch/v1', kind: 'Job', metadata: { name: 'j1' }, spec: { template: { spec: { containers: [container], restartPolicy: 'Always' } } } },
-    'Job.batch "j1" is invalid: spec.template.spec.restartPolicy: Unsupported value: "Always": supported values: "OnFailure", "Never"',
-    [{ reason: 'FieldValueNotSupported', message: 'Unsupported value: "Always": supported values: "OnFailure", "Never"', field: 'spec.template.spec.restartPolicy' }],
+    'Job.batch "j1" is invalid: spec.template.spec.restartPolicy: Required value: valid values: "OnFailure", "Never"',
+    [{ reason: 'FieldValueRequired', message: 'Required value: valid values: "OnFailure", "Never"', field: 'spec.template.spec.restartPolicy' }],
   );
   await expect422(
     '/apis/batch/v1/namespaces/default/cronjobs',

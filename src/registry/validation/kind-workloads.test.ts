@@ -78,11 +78,19 @@ test('stateful sets check the template labels but not its pod spec', () => {
   ]);
 });
 
-test('jobs: restart policy OnFailure or Never (unset is Always), a given selector must match', () => {
+test('jobs: restart policy OnFailure or Never (unset is Always), checked after the template; a given selector must match', () => {
   assert.deepEqual(texts(validateJobSpec(obj({ template: template(null, { restartPolicy: 'Never' }) }))), []);
-  assert.deepEqual(texts(validateJobSpec(obj({ backoffLimit: -1, template: template(null) }))), [
+  assert.deepEqual(texts(validateJobSpec(obj({ backoffLimit: -1, template: template(null, { containers: [{ name: 'c' }] }) }))), [
     'spec.backoffLimit: Invalid value: -1: must be greater than or equal to 0',
-    'spec.template.spec.restartPolicy: Unsupported value: "Always": supported values: "OnFailure", "Never"',
+    'spec.template.spec.containers[0].image: Required value',
+    'spec.template.spec.restartPolicy: Required value: valid values: "OnFailure", "Never"',
+  ]);
+  assert.deepEqual(texts(validateJobSpec(obj({ template: template(null, { restartPolicy: 'Sometimes' }) }))), [
+    'spec.template.spec.restartPolicy: Unsupported value: "Sometimes": supported values: "Always", "OnFailure", "Never"',
+    'spec.template.spec.restartPolicy: Unsupported value: "Sometimes": supported values: "OnFailure", "Never"',
+  ]);
+  assert.deepEqual(texts(validateJobSpec(obj({ podFailurePolicy: { rules: [] }, template: template(null, { restartPolicy: 'OnFailure' }) }))), [
+    'spec.template.spec.restartPolicy: Invalid value: "OnFailure": only "Never" is supported when podFailurePolicy is specified',
   ]);
   assert.deepEqual(texts(validateJobSpec(obj({ selector: { matchLabels: { a: 'b' } }, template: template({ a: 'c' }, { restartPolicy: 'OnFailure' }) }))), [
     'spec.template.metadata.labels: Invalid value: map[string]string{"a":"c"}: `selector` does not match template `labels`',
@@ -96,7 +104,7 @@ test('cron jobs: schedule and job template', () => {
   assert.deepEqual(texts(validateCronJobSpec(obj({ schedule: '* * * *', concurrencyPolicy: 'Sometimes', jobTemplate: { spec: { template: template() } } }))), [
     'spec.schedule: Invalid value: "* * * *": expected exactly 5 fields, found 4: [* * * *]',
     'spec.concurrencyPolicy: Unsupported value: "Sometimes": supported values: "Allow", "Forbid", "Replace"',
-    'spec.jobTemplate.spec.template.spec.restartPolicy: Unsupported value: "Always": supported values: "OnFailure", "Never"',
+    'spec.jobTemplate.spec.template.spec.restartPolicy: Required value: valid values: "OnFailure", "Never"',
   ]);
 });
 

@@ -85,6 +85,9 @@ export function validateStatefulSetSpec(obj: unknown): FieldError[] {
     errs.push(...validateLabels(meta.labels, 'spec.template.labels'), ...validateAnnotations(meta.annotations, 'spec.template.annotations'));
   }
   errs.push(...restartAlways(spec.template, 'spec.template'));
+  if (isSet(record(record(spec.template).spec).activeDeadlineSeconds)) {
+    errs.push(fieldErr.forbidden('spec.template.spec.activeDeadlineSeconds', 'activeDeadlineSeconds in StatefulSet is not Supported'));
+  }
   return errs;
 }
 
@@ -100,7 +103,7 @@ export function validateDaemonSetSpec(obj: unknown): FieldError[] {
   return errs;
 }
 
-/** validateJobSpec: counters, then the template; the restart policy must be OnFailure or Never. */
+/** validateJobSpec: counters, the template, then its restart policy (unset is defaulted to Always). */
 function validateJobSpecAt(spec: Obj, path: string): FieldError[] {
   const errs = [
     ...nonneg(spec.parallelism, `${path}.parallelism`),
@@ -108,12 +111,15 @@ function validateJobSpecAt(spec: Obj, path: string): FieldError[] {
     ...nonneg(spec.activeDeadlineSeconds, `${path}.activeDeadlineSeconds`),
     ...nonneg(spec.backoffLimit, `${path}.backoffLimit`),
     ...nonneg(spec.ttlSecondsAfterFinished, `${path}.ttlSecondsAfterFinished`),
+    ...nonneg(spec.backoffLimitPerIndex, `${path}.backoffLimitPerIndex`),
+    ...nonneg(spec.maxFailedIndexes, `${path}.maxFailedIndexes`),
+    ...validatePodTemplateSpec(spec.template, `${path}.template`),
   ];
   const policy = templateRestartPolicy(spec.template);
-  if (policy !== 'OnFailure' && policy !== 'Never') {
-    errs.push(fieldErr.notSupported(`${path}.template.spec.restartPolicy`, policy, ['OnFailure', 'Never']));
-  }
-  errs.push(...validatePodTemplateSpec(spec.template, `${path}.template`));
+  const at = `${path}.template.spec.restartPolicy`;
+  if (policy === 'Always') errs.push(fieldErr.required(at, 'valid values: "OnFailure", "Never"'));
+  else if (policy !== 'OnFailure' && policy !== 'Never') errs.push(fieldErr.notSupported(at, policy, ['OnFailure', 'Never']));
+  else if (isSet(spec.podFailurePolicy) && policy !== 'Never') errs.push(fieldErr.invalid(at, policy, 'only "Never" is supported when podFailurePolicy is specified'));
   return errs;
 }
 
