@@ -109,3 +109,11 @@ test('cpu and memory: requests may not exceed limits, amounts may not be negativ
     'spec.containers[0].resources.limits[cpu]: Invalid value: "-500m": must be greater than or equal to 0',
   ]);
 });
+
+test('pod-only checks: image whitespace; regular containers may not set restartPolicy', () => {
+  assert.deepEqual(texts(validatePodCreate(pod({ containers: [{ name: 'c', image: ' nginx', restartPolicy: 'Always' }] }))), [
+    'spec.containers[0].restartPolicy: Forbidden: may not be set for non-init containers',
+    'spec.containers[0].image: Invalid value: " nginx": must not have leading or trailing whitespace',
+  ]);
+  assert.deepEqual(texts(validatePodSpec({ containers: [{ name: 'c', image: ' nginx' }] }, 'spec.template.spec')), []);
+});

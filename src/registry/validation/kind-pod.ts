@@ -182,8 +182,19 @@ function validateContainers(containers: unknown[], volumes: Set<string>, path: s
     const name = str(record(c).name);
     if (names.has(name)) errs.push(fieldErr.duplicate(`${path}[${i}].name`, name));
     else names.add(name);
+    if (isSet(record(c).restartPolicy)) errs.push(fieldErr.forbidden(`${path}[${i}].restartPolicy`, 'may not be set for non-init containers'));
   });
   return errs;
+}
+
+const isSet = (v: unknown): boolean => v !== undefined && v !== null;
+
+/** Checks kube runs on Pods but not on templates (kept apart for compatibility). */
+function validateContainersOnlyForPod(containers: unknown[], path: string): FieldError[] {
+  return containers.flatMap((c, i) => {
+    const image = str(record(c).image);
+    return image.length !== image.trim().length ? [fieldErr.invalid(`${path}[${i}].image`, image, 'must not have leading or trailing whitespace')] : [];
+  });
 }
 
 /** ValidatePodSpec (the covered part) of `spec` found at `path` (`spec`, `spec.template.spec`, …). */
@@ -211,7 +222,11 @@ export const templateRestartPolicy = (template: unknown): string => str(record(r
 /** Pod create: ValidatePodSpec at `spec`, plus ephemeral containers, which only the subresource may add. */
 export function validatePodCreate(pod: unknown): FieldError[] {
   const spec = record(record(pod).spec);
-  const errs = validatePodSpec(spec, 'spec');
+  const errs = [
+    ...validatePodSpec(spec, 'spec'),
+    ...validateContainersOnlyForPod(list(spec.containers), 'spec.containers'),
+    ...validateContainersOnlyForPod(list(spec.initContainers), 'spec.initContainers'),
+  ];
   if (list(spec.ephemeralContainers).length) errs.push(fieldErr.forbidden('spec.ephemeralContainers', 'cannot be set on create'));
   return errs;
 }
