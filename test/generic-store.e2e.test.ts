@@ -217,13 +217,14 @@ test('a PATCH with an unknown content type is the router\'s 415', async () => {
 });
 
 test('--event-ttl: Events disappear that long after their last write', async () => {
-  const t = await startTestServer({ storageBackend: 'memory', eventTTLMs: 1000 });
+  // Timestamps have second precision: a 2 s TTL leaves at least 1 s before the first GET could miss the Event.
+  const t = await startTestServer({ storageBackend: 'memory', eventTTLMs: 2000 });
   try {
     const ev = { metadata: { name: 'e1' }, involvedObject: { kind: 'Pod', name: 'p', namespace: 'default' }, reason: 'Test', message: 'hello', type: 'Normal' };
     const r = await t.request('POST', '/api/v1/namespaces/default/events', { headers: J, body: JSON.stringify(ev) });
     assert.equal(r.status, 201);
     assert.equal((await t.request('GET', '/api/v1/namespaces/default/events/e1')).status, 200);
-    await new Promise((res) => setTimeout(res, 2600));
+    await new Promise((res) => setTimeout(res, 4500));
     assert.equal((await t.request('GET', '/api/v1/namespaces/default/events/e1')).status, 404);
     const lease = await t.request('PUT', '/apis/coordination.k8s.io/v1/namespaces/default/leases/kept', { headers: J, body: '{"apiVersion":"coordination.k8s.io/v1","kind":"Lease","metadata":{"name":"kept"}}' });
     assert.equal(lease.status, 201);
