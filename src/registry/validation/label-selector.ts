@@ -1,8 +1,8 @@
 // metav1.LabelSelector as kube validates, evaluates and prints it (ValidateLabelSelector,
 // LabelSelectorAsSelector and the %#v rendering field errors show).
-import { fieldErr, GoValue, type FieldError } from '../../errors/field-error.js';
-import { validateLabelName, validateLabels } from './meta-fields.js';
-import { isValidLabelValue } from './names.js';
+import { GoValue, type FieldError } from '../../errors/field-error.js';
+import { labelSelectorFromMetaV1, type LabelSelectorV1 } from '../../selection/label-selector.js';
+import { validateLabelSelector as validateSelector } from '../../selection/label-selector-validation.js';
 
 type Obj = Record<string, unknown>;
 const record = (v: unknown): Obj => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
@@ -35,27 +35,10 @@ export function goLabelSelector(sel: unknown): GoValue {
   return new GoValue(`v1.LabelSelector{MatchLabels:${goStringMap(s.matchLabels)}, MatchExpressions:${exprs}}`);
 }
 
-/** ValidateLabelSelector (invalid label values not allowed). */
+/** ValidateLabelSelector (invalid label values not allowed): selection/'s one implementation. */
 export function validateLabelSelector(sel: unknown, path: string): FieldError[] {
   if (!isSet(sel)) return [];
-  const s = record(sel);
-  const errs = validateLabels(s.matchLabels, `${path}.matchLabels`);
-  (Array.isArray(s.matchExpressions) ? s.matchExpressions : []).forEach((e, i) => {
-    const r = record(e);
-    const at = `${path}.matchExpressions[${i}]`;
-    const op = str(r.operator);
-    const values = strings(r.values);
-    if (op === 'In' || op === 'NotIn') {
-      if (values.length === 0) errs.push(fieldErr.required(`${at}.values`, "must be specified when `operator` is 'In' or 'NotIn'"));
-    } else if (op === 'Exists' || op === 'DoesNotExist') {
-      if (values.length > 0) errs.push(fieldErr.forbidden(`${at}.values`, "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
-    } else {
-      errs.push(fieldErr.invalid(`${at}.operator`, op, 'not a valid selector operator'));
-    }
-    errs.push(...validateLabelName(str(r.key), `${at}.key`));
-    values.forEach((v, j) => errs.push(...isValidLabelValue(v).map((m) => fieldErr.invalid(`${at}.values[${j}]`, v, m))));
-  });
-  return errs;
+  return validateSelector(record(sel) as LabelSelectorV1, path);
 }
 
 export const isEmptySelector = (sel: unknown): boolean =>
@@ -68,21 +51,12 @@ export const isEmptySelector = (sel: unknown): boolean =>
 export function selectorMatches(sel: unknown, labels: unknown): boolean | undefined {
   if (!isSet(sel)) return false;
   if (validateLabelSelector(sel, 'selector').length) return undefined;
-  const s = record(sel);
-  const l = record(labels);
-  const has = (k: string): boolean => typeof l[k] === 'string';
-  for (const [k, v] of Object.entries(record(s.matchLabels))) if (!has(k) || l[k] !== str(v)) return false;
-  for (const e of Array.isArray(s.matchExpressions) ? s.matchExpressions : []) {
-    const r = record(e);
-    const k = str(r.key);
-    const values = strings(r.values);
-    const op = str(r.operator);
-    if (op === 'In' && !(has(k) && values.includes(str(l[k])))) return false;
-    if (op === 'NotIn' && has(k) && values.includes(str(l[k]))) return false;
-    if (op === 'Exists' && !has(k)) return false;
-    if (op === 'DoesNotExist' && has(k)) return false;
+  try {
+    const l = Object.fromEntries(Object.entries(record(labels)).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
+    return labelSelectorFromMetaV1(record(sel) as LabelSelectorV1).matches(l);
+  } catch {
+    return undefined;
   }
-  return true;
 }
 
 /** apiequality.Semantic.DeepEqual of two selectors (nil and empty collections compare equal). */
