@@ -4,7 +4,7 @@
 // protocol, restartPolicy, dnsPolicy) are checked only when present, since this server may leave them unset.
 import { fieldErr, type FieldError } from '../../errors/field-error.js';
 import { validateAnnotations, validateLabels } from './meta-fields.js';
-import { inclusiveRangeError, isDNS1123Label, maxLenError } from './names.js';
+import { isDNS1123Label, isValidPortName, isValidPortNum } from './names.js';
 import { compareQuantities, parseQuantity, quantityString, type Quantity } from './quantity.js';
 
 type Obj = Record<string, unknown>;
@@ -60,18 +60,7 @@ function validateVolumes(volumes: unknown[], path: string, valid: Set<string>): 
   return errs;
 }
 
-/** IANA_SVC_NAME rules of named container ports. */
-function isValidPortName(port: string): string[] {
-  const errs: string[] = [];
-  if (Buffer.byteLength(port, 'utf8') > 15) errs.push(maxLenError(15));
-  if (!/^[-a-z0-9]+$/.test(port)) errs.push('must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)');
-  if (!/[a-z]/.test(port)) errs.push('must contain at least one letter (a-z)');
-  if (port.includes('--')) errs.push('must not contain consecutive hyphens');
-  if (port.length > 0 && (port.startsWith('-') || port.endsWith('-'))) errs.push('must not begin or end with a hyphen');
-  return errs;
-}
-
-const portNumErrors = (n: number): string[] => (n >= 1 && n <= 65535 ? [] : [inclusiveRangeError(1, 65535)]);
+const portNumErrors = isValidPortNum;
 
 function validateContainerPorts(ports: unknown[], path: string): FieldError[] {
   const errs: FieldError[] = [];

@@ -5,7 +5,7 @@
 // CIDR syntax of loadBalancerSourceRanges are not covered here.
 import { fieldErr, GoValue, type FieldError } from '../../errors/field-error.js';
 import { FIELD_IMMUTABLE, validateLabels } from './meta-fields.js';
-import { inclusiveRangeError, isDNS1123Label, isDNS1123Subdomain, isQualifiedName, maxLenError } from './names.js';
+import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidPortName, isValidPortNum } from './names.js';
 
 type Obj = Record<string, unknown>;
 const record = (v: unknown): Obj => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
@@ -21,19 +21,6 @@ const MAX_CLIENT_IP_AFFINITY_SECONDS = 86400;
 const TOPOLOGY_MODE = 'service.kubernetes.io/topology-mode';
 const TOPOLOGY_HINTS = 'service.kubernetes.io/topology-aware-hints';
 const LB_SOURCE_RANGES = 'service.beta.kubernetes.io/load-balancer-source-ranges';
-
-const isValidPortNum = (port: number): string[] => (port >= 1 && port <= 65535 ? [] : [inclusiveRangeError(1, 65535)]);
-
-/** IANA_SVC_NAME rules for named target ports. */
-function isValidPortName(port: string): string[] {
-  const errs: string[] = [];
-  if (Buffer.byteLength(port, 'utf8') > 15) errs.push(maxLenError(15));
-  if (!/^[-a-z0-9]+$/.test(port)) errs.push('must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)');
-  if (!/[a-z]/.test(port)) errs.push('must contain at least one letter (a-z)');
-  if (port.includes('--')) errs.push('must not contain consecutive hyphens');
-  if (port.length > 0 && (port.startsWith('-') || port.endsWith('-'))) errs.push('must not begin or end with a hyphen');
-  return errs;
-}
 
 function validatePortNumOrName(port: unknown, path: string): FieldError[] {
   if (typeof port === 'string') return isValidPortName(port).map((m) => fieldErr.invalid(path, port, m));

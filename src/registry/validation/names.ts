@@ -170,3 +170,17 @@ export const nameIsDNSLabel: NameValidator = (name, prefix) => isDNS1123Label(pr
 export const nameIsDNS1035Label: NameValidator = (name, prefix) => isDNS1035Label(prefix ? maskTrailingDash(name) : name);
 /** CertificateSigningRequests: any name is accepted by the type's own rule. */
 export const anyName: NameValidator = () => [];
+
+/** IANA_SVC_NAME rules of named ports (apimachinery's IsValidPortName). */
+export function isValidPortName(port: string): string[] {
+  const errs: string[] = [];
+  if (Buffer.byteLength(port, 'utf8') > 15) errs.push(maxLenError(15));
+  if (!/^[-a-z0-9]+$/.test(port)) errs.push('must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)');
+  if (!/[a-z]/.test(port)) errs.push('must contain at least one letter (a-z)');
+  if (port.includes('--')) errs.push('must not contain consecutive hyphens');
+  if (port.length > 0 && (port.startsWith('-') || port.endsWith('-'))) errs.push('must not begin or end with a hyphen');
+  return errs;
+}
+
+/** apimachinery's IsValidPortNum. */
+export const isValidPortNum = (port: number): string[] => (port >= 1 && port <= 65535 ? [] : [inclusiveRangeError(1, 65535)]);
