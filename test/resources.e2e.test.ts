@@ -220,15 +220,19 @@ test('deleting a namespace deletes its content, then the namespace', { skip }, a
   await ok('create', 'namespace', 'doomed');
   await ok('create', '-n', 'doomed', 'configmap', 'c1');
   await ok('create', '-n', 'doomed', 'secret', 'generic', 's1', '--from-literal=a=b');
+  // A finalizer on one object holds the namespace in Terminating until it is removed.
+  const held = await s.request('POST', '/api/v1/namespaces/doomed/configmaps', { headers: { 'content-type': 'application/json' }, body: '{"metadata":{"name":"held","finalizers":["example.com/hold"]}}' });
+  assert.equal(held.status, 201);
   const del = await s.request('DELETE', '/api/v1/namespaces/doomed');
   assert.equal(del.status, 200);
   assert.equal(del.json().status.phase, 'Terminating');
   const blocked = await s.request('POST', '/api/v1/namespaces/doomed/configmaps', { headers: { 'content-type': 'application/json' }, body: '{"metadata":{"name":"late"}}' });
-  if (blocked.status !== 404) {
-    assert.equal(blocked.status, 403);
-    assert.equal(blocked.json().message, 'configmaps "late" is forbidden: unable to create new content in namespace doomed because it is being terminated');
-    assert.deepEqual(blocked.json().details.causes, [{ reason: 'NamespaceTerminating', message: 'namespace doomed is being terminated', field: 'metadata.namespace' }]);
-  }
+  assert.equal(blocked.status, 403);
+  assert.equal(blocked.json().message, 'configmaps "late" is forbidden: unable to create new content in namespace doomed because it is being terminated');
+  assert.deepEqual(blocked.json().details.causes, [{ reason: 'NamespaceTerminating', message: 'namespace doomed is being terminated', field: 'metadata.namespace' }]);
+  await eventually(async () => !!(await s.request('GET', '/api/v1/namespaces/doomed/configmaps/held')).json().metadata?.deletionTimestamp);
+  const release = await s.request('PATCH', '/api/v1/namespaces/doomed/configmaps/held', { headers: { 'content-type': 'application/merge-patch+json' }, body: '{"metadata":{"finalizers":null}}' });
+  assert.equal(release.status, 200);
   await eventually(async () => (await s.request('GET', '/api/v1/namespaces/doomed')).status === 404);
   const imm = await s.request('DELETE', '/api/v1/namespaces/default');
   assert.equal(imm.status, 403);
