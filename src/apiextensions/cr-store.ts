@@ -15,6 +15,10 @@ export class CustomResourceStore extends GenericStore {
     super(def, customResourceStrategy(crv), deps);
   }
 
+  override customSchema(): { schema: object | undefined } {
+    return { schema: this.crv.schema };
+  }
+
   private normalized(obj: KObject): KObject {
     normalizeCustomResource(this.crv, obj);
     return obj;

@@ -3,18 +3,18 @@
 // custom resource before letting the CRD go.
 import type { Logger } from 'pino';
 import { ResyncLoop } from '../controllers/resync-loop.js';
-import type { ApiServer } from '../endpoints/api-server.js';
+import type { ControllerContext } from '../controllers/controller-context.js';
 import { deleteObject } from '../registry/delete.js';
 import type { StoreDeps } from '../registry/generic-store.js';
 import { jsonEqual, nowRFC3339, type KObject } from '../registry/object.js';
 import { crResourceInfo } from './cr-resource-info.js';
 import { CustomResourceStore } from './cr-store.js';
 import { setCustomResourceDetails } from './custom-resource-details.js';
+import { customResourceView } from './cr-view.js';
 import { customResourceVersion } from './cr-strategy.js';
 import { decideNames } from './crd-names.js';
 import { INSTANCE_DELETION_COMPLETED, type CustomResourceDefinitionStore } from './crd-store.js';
 import { CLEANUP_FINALIZER, type CRD, type CRDCondition } from './crd-types.js';
-import { addServedResource, removeServedResource } from './served-resources.js';
 
 interface Registration {
   fingerprint: string;
@@ -42,12 +42,12 @@ export class CRDController {
   private chain: Promise<boolean> = Promise.resolve(false);
 
   constructor(
-    private readonly api: ApiServer,
+    private readonly cc: ControllerContext,
     private readonly store: CustomResourceDefinitionStore,
     private readonly storeDeps: StoreDeps,
     private readonly log: Logger,
   ) {
-    this.loop = new ResyncLoop('crd', api.deps.storage, store.prefix, () => this.run(), log, 250);
+    this.loop = new ResyncLoop('crd', cc.storage, store.prefix, () => this.run(), log, 250);
     store.afterWrite = async () => {
       await this.run();
     };
@@ -128,7 +128,7 @@ export class CRDController {
     if (prev) {
       for (const v of prev.versions) {
         const still = defs.some((d) => d.version === v && d.group === prev.group && d.resource === prev.resource);
-        if (!still) removeServedResource(this.api, prev.group, v, prev.resource);
+        if (!still) this.cc.registry.unregister({ group: prev.group, version: v, resource: prev.resource });
       }
     }
     const stores: CustomResourceStore[] = [];
@@ -137,7 +137,7 @@ export class CRDController {
       const store = new CustomResourceStore(def, customResourceVersion(crd, v), this.storeDeps);
       stores.push(store);
       setCustomResourceDetails(def, crd, v);
-      addServedResource(this.api, def, store, !!v.storage);
+      this.cc.registry.register({ def, store, view: customResourceView(def) }, { primary: !!v.storage });
     });
     const first = defs[0];
     this.registrations.set(name, {
@@ -153,7 +153,7 @@ export class CRDController {
   private unregister(name: string): void {
     const r = this.registrations.get(name);
     if (!r) return;
-    for (const v of r.versions) removeServedResource(this.api, r.group, v, r.resource);
+    for (const v of r.versions) this.cc.registry.unregister({ group: r.group, version: v, resource: r.resource });
     this.registrations.delete(name);
   }
 

@@ -4,7 +4,7 @@
 // spec.subresources and spec.additionalPrinterColumns, as kube lifts them there before validating.
 import { fieldErr, GoValue, type FieldError } from '../errors/field-error.js';
 import { jsonEqual } from '../registry/object.js';
-import { isDNS1035Label, isDNS1123Subdomain } from '../registry/validation/names.js';
+import { isDNS1035Label, isDNS1123Subdomain } from '../validation/names.js';
 import { jsonPathSegments } from '../selection/custom-resource-fields.js';
 import type { CRD, CRDSpec, CRDVersion, PrinterColumn, ScaleSubresource } from './crd-types.js';
 import { validateCRDSchema } from './structural/schema-rules.js';

@@ -1,6 +1,6 @@
 // The kubelite command's flags. Names and meanings follow kube-apiserver where one exists; kubelite's own
 // flags say so in their help.
-import { defaultOptions, type ServerOptions } from '../server/options.js';
+import { defaultOptions, type ServerOptions } from '../config/options.js';
 import { parseGoDuration } from '../filters/go-duration.js';
 
 type Kind = 'string' | 'int' | 'bool' | 'list' | 'duration' | 'map';

@@ -6,7 +6,7 @@
 // - background: a dependent whose owners are all gone is deleted; references to missing owners are removed while
 //   another owner remains.
 import type { Logger } from 'pino';
-import type { ApiServer } from '../endpoints/api-server.js';
+import type { ControllerContext } from './controller-context.js';
 import { deleteObject, FINALIZER_FOREGROUND, FINALIZER_ORPHAN } from '../registry/delete.js';
 import type { GenericStore } from '../registry/generic-store.js';
 import type { KObject } from '../registry/object.js';
@@ -45,7 +45,7 @@ export class GarbageCollector {
   private timer?: NodeJS.Timeout;
 
   constructor(
-    private readonly api: ApiServer,
+    private readonly cc: ControllerContext,
     private readonly log: Logger,
   ) {}
 
@@ -60,9 +60,9 @@ export class GarbageCollector {
   }
 
   private async boot(): Promise<void> {
-    const storage = this.api.deps.storage;
+    const storage = this.cc.storage;
     const rev = await storage.currentRevision();
-    for (const store of this.api.allStores()) {
+    for (const store of this.cc.registry.stores()) {
       if (!store.def.verbs.includes('list')) continue;
       const r = await storage.list(store.prefix, { rev: 0 });
       for (const kv of r.kvs) this.observe(kv);
@@ -73,7 +73,7 @@ export class GarbageCollector {
   }
 
   private subscribe(afterRev: number): void {
-    this.watcher = this.api.deps.storage.watch('/registry/', { afterRev }, {
+    this.watcher = this.cc.storage.watch('/registry/', { afterRev }, {
       events: (batch) => {
         for (const ev of batch) this.onEvent(ev);
         this.kick();
@@ -149,13 +149,13 @@ export class GarbageCollector {
 
   private storeForKey(key: string): GenericStore | undefined {
     let best: GenericStore | undefined;
-    for (const s of this.api.allStores()) if (key.startsWith(s.prefix) && (!best || s.prefix.length > best.prefix.length)) best = s;
+    for (const s of this.cc.registry.stores()) if (key.startsWith(s.prefix) && (!best || s.prefix.length > best.prefix.length)) best = s;
     return best;
   }
 
   private storeForRef(ref: OwnerRef): GenericStore | undefined {
     const group = ref.apiVersion.includes('/') ? ref.apiVersion.split('/')[0]! : '';
-    return this.api.allStores().find((s) => s.def.group === group && s.def.kind === ref.kind);
+    return this.cc.registry.stores().find((s) => s.def.group === group && s.def.kind === ref.kind);
   }
 
   private enqueueOwnerByRef(ref: OwnerRef, namespace: string): void {
@@ -166,7 +166,7 @@ export class GarbageCollector {
   private async read(key: string): Promise<{ store: GenericStore; obj: KObject } | undefined> {
     const store = this.storeForKey(key);
     if (!store) return undefined;
-    const kv = (await this.api.deps.storage.get(key)).kv;
+    const kv = (await this.cc.storage.get(key)).kv;
     if (!kv) return undefined;
     try {
       return { store, obj: decodeStored(kv) };

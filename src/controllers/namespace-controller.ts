@@ -1,7 +1,7 @@
 // The namespace controller (apiserver.md §10): for a namespace being deleted, mark it Terminating, delete
 // everything in it, keep kube's status conditions, then remove the "kubernetes" finalizer so it disappears.
 import type { Logger } from 'pino';
-import type { ApiServer } from '../endpoints/api-server.js';
+import type { ControllerContext } from './controller-context.js';
 import { deleteObject } from '../registry/delete.js';
 import type { KObject } from '../registry/object.js';
 import { nowRFC3339 } from '../registry/object.js';
@@ -19,11 +19,11 @@ export class NamespaceController {
   private readonly loop: ResyncLoop;
 
   constructor(
-    private readonly api: ApiServer,
+    private readonly cc: ControllerContext,
     log: Logger,
   ) {
-    const ns = api.storeFor('', 'namespaces')!;
-    this.loop = new ResyncLoop('namespace', api.deps.storage, ns.prefix, () => this.reconcileAll(), log, 500);
+    const ns = cc.registry.storeFor({ group: '', resource: 'namespaces' })!;
+    this.loop = new ResyncLoop('namespace', cc.storage, ns.prefix, () => this.reconcileAll(), log, 500);
   }
 
   start(): void {
@@ -35,7 +35,7 @@ export class NamespaceController {
   }
 
   private async reconcileAll(): Promise<boolean> {
-    const ns = this.api.storeFor('', 'namespaces')!;
+    const ns = this.cc.registry.storeFor({ group: '', resource: 'namespaces' })!;
     let pending = false;
     for (const n of (await ns.list('')).items) {
       if (!n.metadata.deletionTimestamp) continue;
@@ -50,7 +50,7 @@ export class NamespaceController {
     const name: string = n.metadata.name;
     const remaining = new Map<string, number>();
     const finalizerCounts = new Map<string, number>();
-    for (const store of this.api.allStores()) {
+    for (const store of this.cc.registry.stores()) {
       if (!store.def.namespaced || !store.def.verbs.includes('delete')) continue;
       const items = (await store.list(name)).items;
       for (const item of items) {
@@ -92,7 +92,7 @@ export class NamespaceController {
     ];
     await this.writeStatus(name, conditions);
     if (remaining.size) return false;
-    const ns = this.api.storeFor('', 'namespaces')!;
+    const ns = this.cc.registry.storeFor({ group: '', resource: 'namespaces' })!;
     await ns.update(
       '',
       name,
@@ -109,7 +109,7 @@ export class NamespaceController {
   }
 
   private async writeStatus(name: string, conditions: Condition[]): Promise<void> {
-    const ns = this.api.storeFor('', 'namespaces')!;
+    const ns = this.cc.registry.storeFor({ group: '', resource: 'namespaces' })!;
     await ns.mutate('', name, (obj) => {
       const old: Condition[] = obj.status?.conditions ?? [];
       const now = nowRFC3339();

@@ -2,7 +2,7 @@
 // "default" (serviceaccounts controller) and the ConfigMap "kube-root-ca.crt" with the cluster CA
 // (root-ca-cert-publisher). Recreated when deleted, as upstream does.
 import type { Logger } from 'pino';
-import type { ApiServer } from '../endpoints/api-server.js';
+import type { ControllerContext } from './controller-context.js';
 import { StatusError } from '../errors/status.js';
 import type { KObject } from '../registry/object.js';
 import { ResyncLoop } from './resync-loop.js';
@@ -12,16 +12,16 @@ export class NamespaceDefaultsController {
   private readonly loops: ResyncLoop[] = [];
 
   constructor(
-    private readonly api: ApiServer,
+    private readonly cc: ControllerContext,
     private readonly caPem: string,
     log: Logger,
   ) {
-    const ns = api.storeFor('', 'namespaces');
-    if (ns) this.loops.push(new ResyncLoop('namespace-defaults', api.deps.storage, ns.prefix, () => this.reconcile(), log, 1000));
+    const ns = cc.registry.storeFor({ group: '', resource: 'namespaces' });
+    if (ns) this.loops.push(new ResyncLoop('namespace-defaults', cc.storage, ns.prefix, () => this.reconcile(), log, 1000));
     // Only the deletion of one of the two defaults matters among service accounts and config maps.
     const ours = (batch: StorageEvent[]) => batch.some((e) => e.type === 'delete' && /\/(default|kube-root-ca\.crt)$/.test(e.kv.key));
-    for (const s of [api.storeFor('', 'serviceaccounts'), api.storeFor('', 'configmaps')]) {
-      if (s) this.loops.push(new ResyncLoop('namespace-defaults', api.deps.storage, s.prefix, () => this.reconcile(), log, 1000, ours));
+    for (const s of [cc.registry.storeFor({ group: '', resource: 'serviceaccounts' }), cc.registry.storeFor({ group: '', resource: 'configmaps' })]) {
+      if (s) this.loops.push(new ResyncLoop('namespace-defaults', cc.storage, s.prefix, () => this.reconcile(), log, 1000, ours));
     }
   }
 
@@ -34,7 +34,7 @@ export class NamespaceDefaultsController {
   }
 
   private async ensure(group: string, resource: string, ns: string, obj: KObject): Promise<void> {
-    const store = this.api.storeFor(group, resource);
+    const store = this.cc.registry.storeFor({ group: group, resource: resource });
     if (!store || (await store.getKV(ns, obj.metadata.name))) return;
     try {
       await store.create(ns, obj, { dryRun: false, warnings: [] });
@@ -44,7 +44,7 @@ export class NamespaceDefaultsController {
   }
 
   private async reconcile(): Promise<boolean> {
-    const namespaces = this.api.storeFor('', 'namespaces');
+    const namespaces = this.cc.registry.storeFor({ group: '', resource: 'namespaces' });
     if (!namespaces) return false;
     for (const ns of (await namespaces.list('')).items) {
       if (ns.metadata.deletionTimestamp) continue;

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { compose } from './filter.js';
 import { withPanicRecovery } from './panic-recovery.js';
-import type { RequestContext } from '../server/request-context.js';
+import type { RequestContext } from '../http/request-context.js';
 
 test('an exception in a handler is kube\'s plain-text 500 and the server keeps serving', async () => {
   let calls = 0;

@@ -116,6 +116,14 @@ export class GenericStore {
     return encodeStored(this.converter ? this.converter.toStored(obj) : obj);
   }
 
+  /**
+   * The schema of a resource defined at run time, for field management (`schema` is the version's OpenAPI schema,
+   * possibly absent); undefined for built-in kinds, whose schema is in the catalog.
+   */
+  customSchema(): { schema: object | undefined } | undefined {
+    return undefined;
+  }
+
   private get storage(): Storage {
     return this.deps.storage;
   }

@@ -4,7 +4,7 @@ import { aggregateFieldErrors, GoValue, type FieldError } from '../errors/field-
 import { compareBytes } from './byte-order.js';
 import { goQuote, goStringSlice } from './go-quote.js';
 import { parseInt64 } from './int64.js';
-import { isQualifiedName, isValidLabelValue } from '../registry/validation/names.js';
+import { isQualifiedName, isValidLabelValue } from '../validation/names.js';
 
 /** selection.Operator values, spelled as apimachinery spells them. */
 export type LabelOperator = 'in' | 'notin' | '=' | '==' | '!=' | 'exists' | '!' | 'gt' | 'lt';

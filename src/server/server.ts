@@ -23,12 +23,13 @@ import type { Storage } from '../storage/interface.js';
 import { MemoryStorage } from '../storage/memory/memory-storage.js';
 import { openSqliteStorage } from '../storage/sqlite/sqlite-storage.js';
 import { ensureCertificates, type PemPair, type ServerCertificates } from './certificates.js';
-import { buildDirector, type Route } from './director.js';
+import { buildDirector } from './director.js';
+import type { Route } from '../http/route.js';
 import { buildHandlerChain } from './handler-chain.js';
 import { buildKubeconfig } from './kubeconfig.js';
-import { defaultOptions, type ServerOptions } from './options.js';
-import type { RequestContext } from './request-context.js';
-import { ApiServer } from '../endpoints/api-server.js';
+import { defaultOptions, type ServerOptions } from '../config/options.js';
+import type { RequestContext } from '../http/request-context.js';
+import { KubeliteApi } from './assemble.js';
 
 export interface RunningServer {
   /** https://host:port */
@@ -106,7 +107,7 @@ export async function startKubelite(partial: Partial<ServerOptions> = {}, logger
   health.add('etcd', () => storage.health());
   health.add('etcd-readiness', () => storage.health(), ['readyz']);
   const authorizer = buildAuthorizer(opts.authorizationModes);
-  const api = await ApiServer.create({ storage, options: opts, log, health, authorizer, caPem: certs.ca.cert });
+  const api = await KubeliteApi.create({ storage, options: opts, log, health, authorizer, caPem: certs.ca.cert });
   health.add('informer-sync', () => undefined, ['readyz']);
   health.add('shutdown', () => {
     if (shutdown.initiated) throw new Error('process is shutting down');

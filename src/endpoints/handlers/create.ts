@@ -9,7 +9,7 @@ import { writeRepresentation } from '../negotiation/write-representation.js';
 import { parseWriteQuery } from '../query-options.js';
 import { forEndpoint, type ResourceScope } from '../resource-scope.js';
 import type { WriteHooks } from '../write-hooks.js';
-import { trackManagedFields } from '../../apply/write-integration.js';
+import { trackManagedFields } from '../apply/write-integration.js';
 
 export async function handleCreate(scope: ResourceScope, hooks: WriteHooks): Promise<void> {
   const { ctx, def } = scope;

@@ -8,7 +8,7 @@ import { readBody } from '../negotiation/read-body.js';
 import { writeEncoded } from '../negotiation/write-object.js';
 import { parseWriteQuery } from '../query-options.js';
 import type { ResourceScope } from '../resource-scope.js';
-import { writeBody } from '../../server/respond.js';
+import { writeBody } from '../../http/respond.js';
 
 // kube returns a Status with no code for these creates; the response status is 201.
 const created = (): KObject => ({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success' });

@@ -2,7 +2,7 @@
 // sub-resources that need a kubelet (answered as kube-apiserver does when nothing can serve them).
 import { badRequest, notFound, routeMethodNotAllowed, routeNotFound, serviceUnavailable } from '../../errors/status.js';
 import { applyFinalize } from '../../registry/strategies/namespaces.js';
-import type { ApiServer } from '../api-server.js';
+import type { HandlerDeps } from '../handler-deps.js';
 import type { ResourceScope } from '../resource-scope.js';
 import { handleGet } from './get.js';
 import { handlePatch } from './patch.js';
@@ -17,7 +17,7 @@ import { negotiate } from '../negotiation/negotiate.js';
 import { writeRepresentation } from '../negotiation/write-representation.js';
 import { forEndpoint } from '../resource-scope.js';
 
-export async function handleSubresource(api: ApiServer, scope: ResourceScope): Promise<void> {
+export async function handleSubresource(api: HandlerDeps, scope: ResourceScope): Promise<void> {
   const { def, ctx } = scope;
   const sub = def.subresources.find((s) => s.name === scope.subresource);
   if (!sub) throw routeNotFound();

@@ -10,7 +10,7 @@ import { parseWriteQuery } from '../query-options.js';
 import { forEndpoint, type ResourceScope } from '../resource-scope.js';
 import { cloneDecoded } from '../field-validation/decode-findings.js';
 import type { WriteHooks } from '../write-hooks.js';
-import { trackManagedFields } from '../../apply/write-integration.js';
+import { trackManagedFields } from '../apply/write-integration.js';
 
 export async function handleUpdate(scope: ResourceScope, hooks: WriteHooks): Promise<void> {
   const { ctx, def } = scope;

@@ -13,8 +13,8 @@ import { readBody } from '../negotiation/read-body.js';
 import { writeEncoded } from '../negotiation/write-object.js';
 import { parseWriteQuery } from '../query-options.js';
 import type { ResourceScope } from '../resource-scope.js';
-import type { ApiServer } from '../api-server.js';
-import type { UserInfo } from '../../server/request-context.js';
+import type { HandlerDeps } from '../handler-deps.js';
+import type { UserInfo } from '../../http/request-context.js';
 
 const VIRTUAL = new Set([
   'authentication.k8s.io/selfsubjectreviews',
@@ -59,7 +59,7 @@ function validateAttributes(kind: string, spec: KObject): void {
   }
 }
 
-export async function handleVirtualCreate(api: ApiServer, scope: ResourceScope): Promise<void> {
+export async function handleVirtualCreate(api: HandlerDeps, scope: ResourceScope): Promise<void> {
   const { ctx, def } = scope;
   const rep = negotiate(ctx, { list: false, transforms: false, protobuf: false });
   const format = rep.as === 'object' && rep.format === 'yaml' ? 'yaml' : 'json';
@@ -93,7 +93,7 @@ export async function handleVirtualCreate(api: ApiServer, scope: ResourceScope):
       if (def.resource === 'localsubjectaccessreviews' && spec.resourceAttributes?.namespace !== scope.namespace) {
         throw badRequest(`spec.resourceAttributes.namespace must match namespace: ${scope.namespace}`);
       }
-      const r = await api.deps.authorizer.authorize(attributesFrom(spec, subject));
+      const r = await api.authorizer.authorize(attributesFrom(spec, subject));
       const status: KObject = { allowed: r.decision === 'allow' };
       if (r.decision === 'deny') status.denied = true;
       if (r.reason) status.reason = r.reason;

@@ -2,8 +2,8 @@
 // (Node flushes each write). HTTP/1.1 gets `Transfer-Encoding: chunked` as kube sends it; on HTTP/2 that header is
 // illegal and DATA frames need none. A client too slow to drain its buffer is cut off, as kube drops watchers that
 // cannot keep up; it then resumes from its last resourceVersion.
-import { finalizeHeaders } from '../../server/respond.js';
-import type { RequestContext } from '../../server/request-context.js';
+import { finalizeHeaders } from '../../http/respond.js';
+import type { RequestContext } from '../../http/request-context.js';
 
 interface StreamResponse {
   setHeader(name: string, value: string): unknown;

@@ -1,7 +1,7 @@
 // Output negotiation for resource endpoints: which representation the Accept header asks for
 // (JSON, YAML, Table, PartialObjectMetadata[List]) with kube's 406 answers (apiserver.md §1, §8.1, §9.3).
 import { notAcceptable, routerNotAcceptable, StatusError } from '../../errors/status.js';
-import type { RequestContext } from '../../server/request-context.js';
+import type { RequestContext } from '../../http/request-context.js';
 import { parseAccept, type MediaType } from './media-type.js';
 
 export type Representation =

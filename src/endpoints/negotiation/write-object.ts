@@ -1,7 +1,7 @@
 // Encodes a response object in the negotiated format (JSON or YAML) and writes it.
 import { stringify } from 'yaml';
-import type { RequestContext } from '../../server/request-context.js';
-import { writeBody, writeJSON, wantsPretty } from '../../server/respond.js';
+import type { RequestContext } from '../../http/request-context.js';
+import { writeBody, writeJSON, wantsPretty } from '../../http/respond.js';
 
 export function writeEncoded(ctx: RequestContext, code: number, body: unknown, format: 'json' | 'yaml' | 'protobuf'): void {
   if (format === 'yaml') return writeBody(ctx, code, 'application/yaml', stringify(body, { lineWidth: 0 }));

@@ -1,6 +1,6 @@
 // Applies a PATCH body of one of the patch media types to the current object (apiserver.md §3.3, ssa.md §7–8).
 import { unsupportedMediaType } from '../../errors/status.js';
-import { applyPatchRequest } from '../../apply/write-integration.js';
+import { applyPatchRequest } from '../apply/write-integration.js';
 import { loadSchemas } from '../../api/catalog.js';
 import { applyJsonPatch } from '../../patch/json-patch.js';
 import { applyMergePatch } from '../../patch/merge-patch.js';

@@ -1,5 +1,6 @@
 // The table convertor of custom resources: Name, then the version's additionalPrinterColumns
 // evaluated as JSONPath with missing keys allowed (apiserver.md §8.4).
+import type { PrinterColumn } from '../../registry/resource-view.js';
 import type { KObject } from '../../registry/object.js';
 import { goText } from './go-text.js';
 import { humanDuration } from './human-duration.js';
@@ -8,14 +9,8 @@ import { evaluateJsonPath, parseJsonPath, type PathNode } from './jsonpath.js';
 import { AGE_DESCRIPTION, column, NAME_DESCRIPTION, type Cell, type TableColumnDefinition } from './printer.js';
 
 /** One additionalPrinterColumns entry of a CRD version. */
-export interface CustomColumn {
-  name: string;
-  type: string;
-  format?: string;
-  description?: string;
-  priority?: number;
-  jsonPath: string;
-}
+/** A printer column a resource defines (CRD additionalPrinterColumns). */
+export type CustomColumn = PrinterColumn;
 
 /** What a version without printer columns gets (serveDefaultColumnsIfEmpty). */
 export const DEFAULT_CUSTOM_COLUMNS: CustomColumn[] = [{ name: 'Age', type: 'date', description: AGE_DESCRIPTION, jsonPath: '.metadata.creationTimestamp' }];

@@ -1,7 +1,7 @@
 // Picks the kind-specific strategy of a built-in resource.
 import type { ResourceDef } from '../resource-def.js';
 import type { Strategy } from '../strategy.js';
-import type { ServerOptions } from '../../server/options.js';
+import type { ServerOptions } from '../../config/options.js';
 import { namespaceStrategy } from './namespaces.js';
 import { secretStrategy } from './secrets.js';
 import { serviceStrategy } from './services.js';

@@ -14,7 +14,7 @@ import {
   validateNonnegativeField,
   validateOwnerReferences,
 } from './meta-fields.js';
-import { nameIsDNSLabel, type NameValidator } from './names.js';
+import { nameIsDNSLabel, type NameValidator } from '../../validation/names.js';
 
 /** ObjectMeta as it arrives in JSON; anything may be missing or of the wrong type. */
 export interface ObjectMetaInput {

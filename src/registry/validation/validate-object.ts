@@ -7,7 +7,7 @@ import { validateLeaseSpec, validateNamespaceFinalizers, validateNamespacePhase 
 import { validateBinding, validateRoleRefUnchanged, validateRoleRules } from './kind-rbac.js';
 import { validateServiceSpec, validateServiceUpdate } from './kind-service.js';
 import { nameValidatorFor, usesKubeFinalizerRule } from './name-rules.js';
-import { validatePathSegmentName } from './names.js';
+import { validatePathSegmentName } from '../../validation/names.js';
 import { validateObjectMetaCreate, validateObjectMetaUpdate } from './object-meta.js';
 import { validateKindCreate, validateKindUpdate } from './validate-kind.js';
 

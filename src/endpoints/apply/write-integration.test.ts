@@ -1,10 +1,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { typedSkeleton } from './write-integration.js';
-import { resourceSchema } from '../schema/builtin-schemas.js';
-import { FieldManager } from './field-manager.js';
-import { builtinObjectType } from './schema-types.js';
-import { resetFieldsFilter } from './reset-fields.js';
+import { resourceSchema } from '../../schema/builtin-schemas.js';
+import { FieldManager } from '../../apply/field-manager.js';
+import { builtinObjectType } from '../../apply/schema-types.js';
+import { resetFieldsFilter } from '../../apply/reset-fields.js';
 
 const def = { group: 'apps', version: 'v1', kind: 'Deployment', schema: 'io.k8s.api.apps.v1.Deployment' };
 

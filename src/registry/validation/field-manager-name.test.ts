@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { managerOrUserAgent, validateFieldManager } from './field-manager-name.js';
-import { invalid } from '../errors/status.js';
+import { invalid } from '../../errors/status.js';
 
 describe('fieldManager (ssa.md §3.9)', () => {
   it('infers the manager from the User-Agent prefix', () => {

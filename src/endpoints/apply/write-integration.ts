@@ -1,18 +1,17 @@
 // What the write handlers call (ssa.md §3, §5, §6): `applyPatchRequest` answers an apply patch, and
 // `trackManagedFields` records the Update entry of a create, update or non-apply patch.
-import { CustomResourceStore } from '../apiextensions/cr-store.js';
-import { badRequest, conflict, unsupportedMediaType } from '../errors/status.js';
-import type { ResourceScope } from '../endpoints/resource-scope.js';
-import type { WriteQuery } from '../endpoints/query-options.js';
-import { apiVersionOf } from '../registry/resource-def.js';
-import type { KObject } from '../registry/object.js';
-import { decodeApplyBody, strictApplyBodyError } from './apply-body.js';
-import { FieldManager } from './field-manager.js';
-import { managerOrUserAgent } from './field-manager-name.js';
-import { resourceSchema } from '../schema/builtin-schemas.js';
-import type { SchemaNode } from '../schema/schema-node.js';
-import { resetFieldsFilter } from './reset-fields.js';
-import { builtinObjectType, customResourceType } from './schema-types.js';
+import { badRequest, conflict, unsupportedMediaType } from '../../errors/status.js';
+import type { ResourceScope } from '../resource-scope.js';
+import type { WriteQuery } from '../query-options.js';
+import { apiVersionOf } from '../../registry/resource-def.js';
+import type { KObject } from '../../registry/object.js';
+import { decodeApplyBody, strictApplyBodyError } from '../../apply/apply-body.js';
+import { FieldManager } from '../../apply/field-manager.js';
+import { managerOrUserAgent } from '../../registry/validation/field-manager-name.js';
+import { resourceSchema } from '../../schema/builtin-schemas.js';
+import type { SchemaNode } from '../../schema/schema-node.js';
+import { resetFieldsFilter } from '../../apply/reset-fields.js';
+import { builtinObjectType, customResourceType } from '../../apply/schema-types.js';
 
 const managers = new WeakMap<object, Map<string, FieldManager | null>>();
 
@@ -26,8 +25,9 @@ export function fieldManagerFor(scope: Pick<ResourceScope, 'def' | 'store' | 'su
   const key = `${def.group}/${def.version}/${def.kind}/${sub}`;
   let fm = byEndpoint.get(key);
   if (fm === undefined) {
-    const builtin = !(store instanceof CustomResourceStore);
-    const type = builtin ? builtinObjectType(def) : customResourceType((store as CustomResourceStore).crv.schema);
+    const custom = store.customSchema();
+    const builtin = custom === undefined;
+    const type = custom === undefined ? builtinObjectType(def) : customResourceType(custom.schema);
     const node = builtin ? resourceSchema(def) : undefined;
     const skeleton = node ? typedSkeleton(node) : undefined;
     fm = type

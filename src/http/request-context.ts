@@ -1,7 +1,7 @@
 // The typed request context every pipeline stage sees.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Http2ServerRequest, Http2ServerResponse } from 'node:http2';
-import type { RequestInfo } from '../filters/request-info.js';
+import type { RequestInfo } from './request-info.js';
 
 export interface UserInfo {
   name: string;
