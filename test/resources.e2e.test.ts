@@ -246,6 +246,12 @@ test('creating in a missing namespace is 404 namespaces not found', async () => 
   assert.equal(r.json().message, 'namespaces "nowhere" not found');
 });
 
+test('an invalid object for a missing namespace is 404 too: namespace admission runs before validation, as in kube', async () => {
+  const r = await s.request('POST', '/api/v1/namespaces/nowhere/configmaps', { headers: { 'content-type': 'application/json' }, body: '{"metadata":{"name":"Not_Valid"}}' });
+  assert.equal(r.status, 404);
+  assert.equal(r.json().message, 'namespaces "nowhere" not found');
+});
+
 test('the system namespaces exist from the start', async () => {
   for (const ns of ['default', 'kube-system', 'kube-public', 'kube-node-lease']) {
     const r = await s.request('GET', `/api/v1/namespaces/${ns}`);

@@ -34,4 +34,6 @@ export interface RequestContext {
   /** Set once the timeout filter has answered; later writes are dropped. */
   timedOut: boolean;
   longRunning: boolean;
+  /** Annotations for the request's audit event, added by the stages that handle it. */
+  auditAnnotations?: Record<string, string>;
 }

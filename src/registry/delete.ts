@@ -6,10 +6,11 @@ import { groupKindString } from '../errors/status.js';
 import type { GenericStore } from './generic-store.js';
 import { meta, nowRFC3339, type KObject } from './object.js';
 import { isReadable } from './stored-codec.js';
+import type { OperationContext } from './operation-context.js';
 
 export type PropagationPolicy = 'Orphan' | 'Background' | 'Foreground';
 
-export interface DeleteOptions {
+export interface DeleteOptions extends Omit<Partial<OperationContext>, 'dryRun'> {
   gracePeriodSeconds?: number;
   propagationPolicy?: PropagationPolicy;
   orphanDependents?: boolean;
@@ -105,7 +106,9 @@ export async function deleteObject(store: GenericStore, namespace: string, name:
     if (pre?.resourceVersion && pre.resourceVersion !== cmd.resourceVersion) {
       throw conflict({ group: '', resource: kindName }, name, `the ResourceVersion in the precondition (${pre.resourceVersion}) does not match the ResourceVersion in record (${cmd.resourceVersion}). The object might have been modified`);
     }
-    for (const a of store.deps.admission) await a.admit('DELETE', store.def, undefined, current, { dryRun: o.dryRun });
+    const admitted = store.admissionAttributes('DELETE', namespace, name, undefined, current, { warnings: [], ...o });
+    await store.deps.admission.admit(admitted);
+    await store.deps.admission.validate(admitted);
 
     const existing = cmd.finalizers ?? [];
     const finalizers = applyPolicy(existing, policyFor(o, existing));

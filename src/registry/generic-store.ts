@@ -23,11 +23,11 @@ import type { ResourceDef } from './resource-def.js';
 import { decodeStored, encodeStored } from './stored-codec.js';
 import { converterFor, type VersionConverter } from './version-converter.js';
 import type { Strategy, StrategyContext } from './strategy.js';
+import type { Admission, AdmissionAttributes, AdmissionOperation } from './admission.js';
+import type { OperationContext } from './operation-context.js';
 
-export interface WriteOptions {
-  dryRun: boolean;
-  warnings: string[];
-}
+/** A write's operation context (user, request, dry-run, field manager, warnings, abort signal, audit annotations). */
+export type WriteOptions = OperationContext;
 
 export interface UpdateOptions extends WriteOptions {
   /** '' for the main resource, or 'status' (and other subresources that write the object). */
@@ -45,17 +45,14 @@ export interface MetaValidator {
   update(obj: KObject, old: KObject, def: ResourceDef, subresource: string): FieldError[];
 }
 
-/** An admission step (mutating and validating plugins run in this order for every write). */
-export interface AdmissionPlugin {
-  admit(op: 'CREATE' | 'UPDATE' | 'DELETE', def: ResourceDef, obj: KObject | undefined, old: KObject | undefined, ctx: { dryRun: boolean }): Promise<void>;
-}
 
 export interface StoreDeps {
   storage: Storage;
   /** Watch caches per resource prefix: lists and watches read from them. */
   caches: WatchCacheSet;
   metaValidator: MetaValidator;
-  admission: AdmissionPlugin[];
+  /** Mutating admission before the strategy, validating admission after validation. */
+  admission: Admission;
 }
 
 export interface ListPage {
@@ -166,9 +163,36 @@ export class GenericStore {
     return invalid(this.gk, name, errs);
   }
 
+  /** kube's admission.Attributes of a write to this store. */
+  admissionAttributes(
+    operation: AdmissionOperation,
+    namespace: string,
+    name: string,
+    object: KObject | undefined,
+    oldObject: KObject | undefined,
+    op: OperationContext,
+    subresource = '',
+  ): AdmissionAttributes {
+    return {
+      operation,
+      kind: { group: this.def.group, version: this.def.version, kind: this.def.kind },
+      resource: { group: this.def.group, version: this.def.version, resource: this.def.resource },
+      subresource: op.request?.subresource ?? subresource,
+      name,
+      namespace: this.def.namespaced ? namespace : '',
+      user: op.user,
+      object,
+      oldObject,
+      dryRun: op.dryRun,
+      context: op,
+    };
+  }
+
   /** Create (apiserver.md §3.1 steps 4–11). The object is already decoded and defaulted. */
   async create(namespace: string, input: KObject, opts: WriteOptions): Promise<KObject> {
     const obj = input;
+    const admitted = this.admissionAttributes('CREATE', namespace, meta(obj).name ?? '', obj, undefined, opts);
+    await this.deps.admission.admit(admitted);
     const md = meta(obj);
     // Wipe system fields the client may not set.
     delete md.creationTimestamp;
@@ -194,7 +218,13 @@ export class GenericStore {
       this.strategy.release?.(obj);
       throw this.invalid(md.name ?? md.generateName ?? '', errs);
     }
-    for (const a of this.deps.admission) await a.admit('CREATE', this.def, obj, undefined, { dryRun: opts.dryRun });
+    admitted.name = md.name ?? '';
+    try {
+      await this.deps.admission.validate(admitted);
+    } catch (e) {
+      this.strategy.release?.(obj);
+      throw e;
+    }
 
     const rv = md.resourceVersion;
     if (rv !== undefined && rv !== '' && /^\d+$/.test(rv) && rv !== '0') {
@@ -280,11 +310,14 @@ export class GenericStore {
       if (givenRV !== '' && givenRV !== cmd.resourceVersion) throw conflict(this.gr, name, OPTIMISTIC_LOCK_MESSAGE);
       const explicitRV = givenRV !== '' && (opts.rvIsPrecondition?.(desired) ?? true);
 
+      const admitted = this.admissionAttributes('UPDATE', namespace, name, desired, current, opts, opts.subresource);
+      await this.deps.admission.admit(admitted);
       const obj = this.prepareUpdate(desired, current, opts);
+      admitted.object = obj;
       meta(obj).resourceVersion = cmd.resourceVersion; // an unconditional update is made against the current version
       const errs = [...this.deps.metaValidator.update(obj, current, this.def, opts.subresource), ...(opts.subresource ? [] : this.strategy.validateUpdate(obj, current))];
       if (errs.length) throw this.invalid(name, errs);
-      for (const a of this.deps.admission) await a.admit('UPDATE', this.def, obj, current, { dryRun: opts.dryRun });
+      await this.deps.admission.validate(admitted);
 
       const omd = meta(obj);
       omd.resourceVersion = cmd.resourceVersion;

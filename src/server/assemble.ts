@@ -7,6 +7,7 @@
 import type { Logger } from 'pino';
 import { applyRuntimeConfig, builtinResources } from '../api/catalog.js';
 import type { ResourceInfo } from '../api/resource-info.js';
+import { AdmissionChain } from '../admission/chain.js';
 import { NamespaceLifecycle } from '../admission/namespace-lifecycle.js';
 import { installApiExtensions } from '../apiextensions/install.js';
 import type { Authorizer } from '../authz/authorizer.js';
@@ -73,7 +74,7 @@ export class KubeliteApi {
       storage: deps.storage,
       caches: api.caches,
       metaValidator: objectValidator,
-      admission: [new NamespaceLifecycle((name) => registry.getObject({ group: '', resource: 'namespaces' }, '', name))],
+      admission: new AdmissionChain([new NamespaceLifecycle((name) => registry.getObject({ group: '', resource: 'namespaces' }, '', name))]),
     };
     registry.registerAll(builtinStores(resources, storeDeps, deps.options));
 

@@ -1,4 +1,5 @@
 // POST a new object (apiserver.md §3.1): 201 with the stored object.
+import { operationFor } from '../operation.js';
 import { badRequest } from '../../errors/status.js';
 import { apiVersionOf } from '../../registry/resource-def.js';
 import { meta } from '../../registry/object.js';
@@ -23,6 +24,6 @@ export async function handleCreate(scope: ResourceScope, hooks: WriteHooks): Pro
   }
   await hooks.beforeWrite(scope, obj, undefined, q, 'create');
   trackManagedFields(scope, obj, undefined, q);
-  const created = await scope.store.create(scope.namespace, obj, { dryRun: q.dryRun, warnings: ctx.warnings });
+  const created = await scope.store.create(scope.namespace, obj, operationFor(scope, q));
   await writeRepresentation(scope, 201, rep, { object: forEndpoint(scope, created) });
 }

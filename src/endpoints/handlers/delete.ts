@@ -1,4 +1,5 @@
 // DELETE one object or a collection (apiserver.md §3.6).
+import { operationFor } from '../operation.js';
 import { parse as parseYAML } from 'yaml';
 import { badRequest } from '../../errors/status.js';
 import { deleteCorruptObject, deleteObject, validateDeleteOptions, type DeleteOptions, type PropagationPolicy } from '../../registry/delete.js';
@@ -72,7 +73,7 @@ export async function handleDelete(scope: ResourceScope, authorizer: Authorizer)
     await authorizeUnsafeDelete(scope, authorizer);
     return writeEncoded(scope.ctx, 200, await deleteCorruptObject(scope.store, scope.namespace, scope.name), rep.as === 'object' && rep.format === 'yaml' ? 'yaml' : 'json');
   }
-  const r = await deleteObject(scope.store, scope.namespace, scope.name, opts);
+  const r = await deleteObject(scope.store, scope.namespace, scope.name, { ...operationFor(scope, opts), ...opts });
   if ((r.body as KObject).kind === 'Status') return writeEncoded(scope.ctx, r.code, r.body, rep.as === 'object' && rep.format === 'yaml' ? 'yaml' : 'json');
   await writeRepresentation(scope, r.code, rep, { object: forEndpoint(scope, r.body as KObject) });
 }
@@ -84,7 +85,7 @@ export async function handleDeleteCollection(scope: ResourceScope): Promise<void
   const deleted: KObject[] = [];
   for (const item of page.items) {
     try {
-      const r = await deleteObject(scope.store, item.metadata.namespace ?? '', item.metadata.name, opts);
+      const r = await deleteObject(scope.store, item.metadata.namespace ?? '', item.metadata.name, { ...operationFor(scope, opts), ...opts });
       deleted.push(forEndpoint(scope, r.obj));
     } catch (e) {
       if ((e as { reason?: string }).reason === 'NotFound') continue;

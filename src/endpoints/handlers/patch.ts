@@ -1,5 +1,6 @@
 // PATCH (apiserver.md §3.3): JSON patch and merge patch applied to the latest object inside the store's
 // retry loop; a resourceVersion inside the patch acts as a precondition.
+import { operationFor } from '../operation.js';
 import { notFound, routerUnsupportedMediaType, unsupportedMediaType } from '../../errors/status.js';
 import { meta, type KObject } from '../../registry/object.js';
 import { contentTypeOf } from '../negotiation/media-type.js';
@@ -39,7 +40,7 @@ export async function handlePatch(scope: ResourceScope, hooks: WriteHooks): Prom
       if (!isApply) trackManagedFields(scope, patched, current, q);
       return patched;
     },
-    { dryRun: q.dryRun, warnings: ctx.warnings, subresource: scope.subresource, allowCreate: isApply, rvIsPrecondition: (o) => !implicitRV.has(o) },
+    { ...operationFor(scope, q), subresource: scope.subresource, allowCreate: isApply, rvIsPrecondition: (o) => !implicitRV.has(o) },
   );
   await writeRepresentation(scope, created ? 201 : 200, rep, { object: forEndpoint(scope, result) });
 }

@@ -1,5 +1,6 @@
 // The scale sub-resource: an autoscaling/v1 Scale view of an object's replicas (apiserver.md §3.4). Built-in kinds
 // map it to spec.replicas / status.replicas / spec.selector; custom resources to their CRD's paths.
+import { operationFor } from '../operation.js';
 import { labelSelectorFromMetaV1 } from '../../selection/label-selector.js';
 import { notFound, routeMethodNotAllowed, badRequest } from '../../errors/status.js';
 import type { KObject } from '../../registry/object.js';
@@ -80,7 +81,7 @@ export async function handleScale(scope: ResourceScope, mapping: ScaleMapping = 
       if (rv) next.metadata.resourceVersion = rv;
       return next;
     },
-    { dryRun: q.dryRun, warnings: ctx.warnings, subresource: '' },
+    { ...operationFor(scope, q), subresource: '' },
   );
   writeEncoded(ctx, 200, toScale(obj, mapping), format);
 }

@@ -1,5 +1,6 @@
 // Sub-resources: status (get/update/patch), scale (autoscaling/v1 Scale), namespaces/finalize, and the connect
 // sub-resources that need a kubelet (answered as kube-apiserver does when nothing can serve them).
+import { operationFor } from '../operation.js';
 import { badRequest, notFound, routeMethodNotAllowed, routeNotFound, serviceUnavailable } from '../../errors/status.js';
 import { applyFinalize } from '../../registry/strategies/namespaces.js';
 import type { HandlerDeps } from '../handler-deps.js';
@@ -67,7 +68,7 @@ async function handleFinalize(scope: ResourceScope): Promise<void> {
       if (desired.metadata?.resourceVersion) next.metadata.resourceVersion = desired.metadata.resourceVersion;
       return next;
     },
-    { dryRun: q.dryRun, warnings: ctx.warnings, subresource: 'finalize' },
+    { ...operationFor(scope, q), subresource: 'finalize' },
   );
   await writeRepresentation(scope, 200, rep, { object: forEndpoint(scope, obj) });
 }

@@ -1,4 +1,5 @@
 // PUT an object or its status (apiserver.md §3.2, §3.4): 200, or 201 when the update created it.
+import { operationFor } from '../operation.js';
 import { badRequest } from '../../errors/status.js';
 import { apiVersionOf } from '../../registry/resource-def.js';
 import { meta } from '../../registry/object.js';
@@ -35,7 +36,7 @@ export async function handleUpdate(scope: ResourceScope, hooks: WriteHooks): Pro
       trackManagedFields(scope, desired, current, q);
       return desired;
     },
-    { dryRun: q.dryRun, warnings: ctx.warnings, subresource: scope.subresource },
+    { ...operationFor(scope, q), subresource: scope.subresource },
   );
   await writeRepresentation(scope, created ? 201 : 200, rep, { object: forEndpoint(scope, result) });
 }

@@ -1,5 +1,6 @@
 // Create-only virtual resources: the access reviews and SelfSubjectReview (auth.md §9). Nothing is stored;
 // the answer is 201 with the request's spec and a computed status.
+import { operationFor } from '../operation.js';
 import { fieldErr } from '../../errors/field-error.js';
 import { badRequest, invalid, routeMethodNotAllowed } from '../../errors/status.js';
 import type { ResourceInfo } from '../../api/resource-info.js';
@@ -63,9 +64,11 @@ export async function handleVirtualCreate(api: HandlerDeps, scope: ResourceScope
   const { ctx, def } = scope;
   const rep = negotiate(ctx, { list: false, transforms: false, protobuf: false });
   const format = rep.as === 'object' && rep.format === 'yaml' ? 'yaml' : 'json';
-  parseWriteQuery(ctx.query, 'CreateOptions');
+  const q = parseWriteQuery(ctx.query, 'CreateOptions');
   const body = await readBody(ctx, scope.options.maxRequestBodyBytes);
   const obj = await decodeBody(ctx.req.headers['content-type'], body, { apiVersion: apiVersionOf(def), kind: def.kind });
+  const admitted = scope.store.admissionAttributes('CREATE', scope.namespace, obj.metadata?.name ?? '', obj, undefined, operationFor(scope, q));
+  await scope.store.deps.admission.admit(admitted);
   const user = ctx.user ?? { name: '', groups: [] };
   const spec: KObject = obj.spec ?? {};
   const out: KObject = { kind: def.kind, apiVersion: apiVersionOf(def), metadata: { ...(obj.metadata ?? {}), creationTimestamp: null } };
@@ -110,5 +113,6 @@ export async function handleVirtualCreate(api: HandlerDeps, scope: ResourceScope
     default:
       throw routeMethodNotAllowed();
   }
+  await scope.store.deps.admission.validate(admitted);
   writeEncoded(ctx, 201, out, format);
 }
