@@ -2,7 +2,7 @@
 // default, kube-system, kube-public, kube-node-lease. Also re-learns allocated service IPs.
 import type { ControllerContext } from './controller-context.js';
 import { StatusError } from '../errors/status.js';
-import { clusterIPAllocator } from '../registry/strategies/index.js';
+import { clusterIPAllocator } from '../registry/strategies/cluster-ips.js';
 
 export const SYSTEM_NAMESPACES = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
 

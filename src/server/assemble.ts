@@ -26,8 +26,8 @@ import type { HealthChecks } from '../observability/health.js';
 import { GenericStore, type StoreDeps } from '../registry/generic-store.js';
 import { objectValidator } from '../registry/object-validator.js';
 import { ResourceRegistry, type ServedResource } from '../registry/resource-registry.js';
-import { strategyFor } from '../registry/strategies/index.js';
-import { defaultStrategy } from '../registry/strategy.js';
+import { builtinStrategy } from '../registry/resources/index.js';
+import { clusterIPAllocator } from '../registry/strategies/cluster-ips.js';
 import { WatchCacheSet } from '../storage/cacher/watch-cache-set.js';
 import type { Storage } from '../storage/interface.js';
 import { UsageError } from './usage-error.js';
@@ -144,7 +144,7 @@ function builtinStores(resources: ResourceInfo[], storeDeps: StoreDeps, options:
   return resources.map((def) => {
     const gr = `${def.group}/${def.resource}`;
     let store = byGroupResource.get(gr);
-    if (!store || store.def.version !== def.version) store = new GenericStore(def, strategyFor(def, defaultStrategy(def), options), storeDeps);
+    if (!store || store.def.version !== def.version) store = new GenericStore(def, builtinStrategy(def, { clusterIPs: clusterIPAllocator(options) }), storeDeps);
     if (!byGroupResource.has(gr)) byGroupResource.set(gr, store);
     return { def, store };
   });

@@ -3,7 +3,8 @@
 // ListResource does.
 import { badRequest } from '../../errors/status.js';
 import { oneTermEqualSelector } from '../../selection/field-selector.js';
-import { builtinFieldSet, convertFieldSelector, type FieldSet } from '../../selection/field-sets.js';
+import { convertFieldSelector, type FieldSet } from '../../selection/field-sets.js';
+import { builtinFieldSet } from '../../registry/resources/index.js';
 import { SelectionPredicate } from '../../selection/selection-predicate.js';
 import type { CacheEntry } from '../../storage/cacher/cache-entry.js';
 import type { ResourceScope } from '../resource-scope.js';

@@ -2,11 +2,11 @@
 // evaluated as JSONPath with missing keys allowed (apiserver.md §8.4).
 import type { PrinterColumn } from '../../registry/resource-view.js';
 import type { KObject } from '../../registry/object.js';
-import { goText } from './go-text.js';
-import { humanDuration } from './human-duration.js';
-import { GO_ZERO_TIME_MS, parseRFC3339 } from './go-time.js';
+import { goText } from '../../printers/go-text.js';
+import { humanDuration } from '../../printers/human-duration.js';
+import { GO_ZERO_TIME_MS, parseRFC3339 } from '../../printers/go-time.js';
 import { evaluateJsonPath, parseJsonPath, type PathNode } from './jsonpath.js';
-import { AGE_DESCRIPTION, column, NAME_DESCRIPTION, type Cell, type TableColumnDefinition } from './printer.js';
+import { AGE_DESCRIPTION, column, NAME_DESCRIPTION, type Cell, type TableColumnDefinition } from '../../printers/printer.js';
 
 /** One additionalPrinterColumns entry of a CRD version. */
 /** A printer column a resource defines (CRD additionalPrinterColumns). */

@@ -7,12 +7,12 @@ import { fieldErr, fieldErrorText } from '../../errors/field-error.js';
 import { customColumnConvertor, type CustomColumn } from './custom-columns.js';
 import { defaultCells, defaultColumns } from './default-convertor.js';
 import { listMetaJSON, toPartialObjectMetadata, type ListMeta } from './partial-object-metadata.js';
-import type { Cell, TableColumnDefinition, TableRowCondition } from './printer.js';
-import { printerFor } from './printers/index.js';
+import type { Cell, TableColumnDefinition, TableRowCondition } from '../../printers/printer.js';
+import { printerFor } from '../../registry/resources/index.js';
 
 export type { CustomColumn } from './custom-columns.js';
 export type { ListMeta } from './partial-object-metadata.js';
-export type { TableColumnDefinition, TableRowCondition } from './printer.js';
+export type { TableColumnDefinition, TableRowCondition } from '../../printers/printer.js';
 
 export type IncludeObject = 'None' | 'Metadata' | 'Object';
 export type TableApiVersion = 'meta.k8s.io/v1' | 'meta.k8s.io/v1beta1';
