@@ -295,3 +295,24 @@ test('get, replace, patch and delete with kubectl for ServiceAccounts, Leases, D
     assert.match(gone.stderr, /Error from server \(NotFound\)/);
   }
 });
+
+test('connect sub-resources answer as on a cluster without node agents: 404 first, then the resource\'s own error', async () => {
+  const json = { 'content-type': 'application/json' };
+  const missing = await s.request('GET', '/api/v1/namespaces/default/pods/nowhere/exec?command=ls');
+  assert.equal(missing.status, 404);
+  const pod = await s.request('POST', '/api/v1/namespaces/default/pods', { headers: json, body: '{"metadata":{"name":"connect-p"},"spec":{"containers":[{"name":"c","image":"busybox"}]}}' });
+  assert.equal(pod.status, 201);
+  const exec = await s.request('GET', '/api/v1/namespaces/default/pods/connect-p/exec?command=ls');
+  assert.equal(exec.status, 400);
+  assert.equal(exec.json().message, 'pod connect-p does not have a host assigned');
+  const svc = await s.request('POST', '/api/v1/namespaces/default/services', { headers: json, body: '{"metadata":{"name":"connect-s"},"spec":{"ports":[{"port":80}]}}' });
+  assert.equal(svc.status, 201);
+  const proxy = await s.request('GET', '/api/v1/namespaces/default/services/connect-s/proxy/');
+  assert.equal(proxy.status, 503);
+  assert.equal(proxy.json().message, 'no endpoints available for service "connect-s"');
+  const node = await s.request('POST', '/api/v1/nodes', { headers: json, body: '{"metadata":{"name":"connect-n"}}' });
+  assert.equal(node.status, 201);
+  const nodeProxy = await s.request('GET', '/api/v1/nodes/connect-n/proxy/');
+  assert.equal(nodeProxy.status, 400);
+  assert.equal(nodeProxy.json().message, 'no preferred addresses found; known addresses: []');
+});

@@ -202,7 +202,7 @@ export class GenericStore {
     delete md.selfLink;
     if (this.def.namespaced) md.namespace = namespace;
     else delete md.namespace;
-    if (this.strategy.hasStatusSubresource && this.dropsStatusOnCreate()) delete obj.status;
+    if (this.strategy.hasStatusSubresource) delete obj.status;
     delete md.generation;
     if (this.strategy.tracksGeneration) md.generation = 1;
 
@@ -257,11 +257,6 @@ export class GenericStore {
       if (existing?.metadata?.deletionTimestamp) e.status.message = `object is being deleted: ${e.status.message}`;
       throw e;
     }
-  }
-
-  /** Built-in strategies drop status on create when the kind has a status subresource (except namespaces, which set it). */
-  private dropsStatusOnCreate(): boolean {
-    return !(this.def.group === '' && this.def.resource === 'namespaces');
   }
 
   /**
@@ -345,10 +340,9 @@ export class GenericStore {
     throw conflict(this.gr, name, OPTIMISTIC_LOCK_MESSAGE);
   }
 
-  /** Hook for kinds with extra finalization state (namespaces' spec.finalizers). */
+  /** Whether the kind's own finalization state lets the object go (the strategy's hook; namespaces' spec.finalizers). */
   finalizersDone(obj: KObject): boolean {
-    if (this.def.group === '' && this.def.resource === 'namespaces') return !(obj.spec?.finalizers?.length);
-    return true;
+    return this.strategy.finalizersDone?.(obj) ?? true;
   }
 
   /** Copies what clients may not change, applies the status split and the generation rules. */

@@ -26,6 +26,8 @@ export interface Strategy {
   /** Kind-specific validation (object metadata is validated by the store). */
   validate(obj: KObject): FieldError[];
   validateUpdate(obj: KObject, old: KObject): FieldError[];
+  /** Kinds with finalization state of their own (namespaces' spec.finalizers): false while it holds the object. */
+  finalizersDone?(obj: KObject): boolean;
   /** Called when deletion starts (deletionTimestamp first set) and the object stays pending. */
   prepareForDeletion?(obj: KObject): void;
   /** Undo of resources the kind allocated (e.g. a Service's cluster IP) when a create fails or the object is deleted. */

@@ -1,7 +1,8 @@
 // Sub-resources: status (get/update/patch), scale (autoscaling/v1 Scale), namespaces/finalize, and the connect
 // sub-resources that need a kubelet (answered as kube-apiserver does when nothing can serve them).
 import { operationFor } from '../operation.js';
-import { badRequest, notFound, routeMethodNotAllowed, routeNotFound, serviceUnavailable } from '../../errors/status.js';
+import { badRequest, notFound, routeMethodNotAllowed, routeNotFound } from '../../errors/status.js';
+import { builtinResource } from '../../registry/resources/index.js';
 import { applyFinalize } from '../../registry/strategies/namespaces.js';
 import type { HandlerDeps } from '../handler-deps.js';
 import type { ResourceScope } from '../resource-scope.js';
@@ -77,8 +78,5 @@ async function handleFinalize(scope: ResourceScope): Promise<void> {
 async function handleConnect(scope: ResourceScope): Promise<void> {
   const { def } = scope;
   await scope.store.get(scope.namespace, scope.name); // 404 first, as kube
-  if (def.group === '' && def.resource === 'pods') throw badRequest(`pod ${scope.name} does not have a host assigned`);
-  if (def.group === '' && def.resource === 'services') throw serviceUnavailable(`no endpoints available for service "${scope.name}"`);
-  if (def.group === '' && def.resource === 'nodes') throw badRequest('no preferred addresses found; known addresses: []');
-  throw routeMethodNotAllowed();
+  throw builtinResource(def)?.connectError?.(scope.name) ?? routeMethodNotAllowed();
 }

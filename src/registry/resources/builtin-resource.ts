@@ -2,6 +2,7 @@
 // kind's validation, its table printer and its field selectors. The catalog (api/) says what is served; this says
 // how the resource behaves. Everything is optional: a resource without a file gets the defaults.
 import type { FieldError } from '../../errors/field-error.js';
+import type { StatusError } from '../../errors/status.js';
 import type { Printer } from '../../printers/printer.js';
 import type { FieldSelectorSpec } from '../../selection/field-sets.js';
 import type { ClusterIPAllocator } from '../strategies/cluster-ip-allocator.js';
@@ -41,6 +42,8 @@ export interface BuiltinResource {
   validateUpdate?: (obj: unknown, old: unknown, m: MetaChecks) => FieldError[];
   /** Table columns and rows (default: Name and Created At). */
   printer?: Printer;
+  /** The error its connect sub-resources (exec, attach, proxy, ...) answer, kubelite having no node agent. */
+  connectError?: (name: string) => StatusError;
   /** Field selector labels and the object's field values (default: metadata.name and metadata.namespace). */
   fieldSelectors?: FieldSelectorSpec;
 }

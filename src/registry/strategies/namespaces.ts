@@ -23,6 +23,7 @@ export function namespaceStrategy(base: Strategy): Strategy {
       obj.spec = { ...(obj.spec ?? {}), finalizers: fins.includes(NAMESPACE_FINALIZER) ? fins : [...fins, NAMESPACE_FINALIZER] };
       ensureNameLabel(obj);
     },
+    finalizersDone: (obj) => !obj.spec?.finalizers?.length,
     prepareForDeletion(obj) {
       obj.status = { ...(obj.status ?? {}), phase: 'Terminating' };
     },

@@ -1,4 +1,5 @@
 // core/pods (Pod): everything kubelite knows about it beyond the catalog, in one place.
+import { badRequest } from '../../../errors/status.js';
 import type { BuiltinResource } from '../builtin-resource.js';
 import { podPrinter } from '../../../printers/kinds/pod.js';
 import { podStrategy } from '../../strategies/pods.js';
@@ -12,6 +13,7 @@ export const pods: BuiltinResource = {
   returnDeletedObject: true,
   strategy: (base) => podStrategy(base),
   validateCreate: (obj) => validatePodCreate(obj),
+  connectError: (name) => badRequest(`pod ${name} does not have a host assigned`),
   printer: podPrinter,
   fieldSelectors: {
     accepted: {

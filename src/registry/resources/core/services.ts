@@ -1,4 +1,5 @@
 // core/services (Service): everything kubelite knows about it beyond the catalog, in one place.
+import { serviceUnavailable } from '../../../errors/status.js';
 import type { BuiltinResource } from '../builtin-resource.js';
 import { servicePrinter } from '../../../printers/kinds/service.js';
 import { serviceStrategy } from '../../strategies/services.js';
@@ -14,6 +15,7 @@ export const services: BuiltinResource = {
   strategy: (base, env) => serviceStrategy(base, env.clusterIPs),
   validateCreate: (obj) => validateServiceSpec(obj),
   validateUpdate: (obj, old, m) => m.subresource ? m.update() : [...m.update(), ...validateServiceUpdate(obj, old), ...m.create(), ...validateServiceSpec(obj)],
+  connectError: (name) => serviceUnavailable(`no endpoints available for service "${name}"`),
   printer: servicePrinter,
   fieldSelectors: {
     accepted: same('metadata.namespace', 'metadata.name', 'spec.clusterIP', 'spec.type'),
