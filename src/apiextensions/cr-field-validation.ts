@@ -7,7 +7,7 @@ import type { WriteQuery } from '../endpoints/query-options.js';
 import type { ResourceScope } from '../endpoints/resource-scope.js';
 import type { WriteHooks } from '../endpoints/write-hooks.js';
 import { badRequest } from '../errors/status.js';
-import { goMarshal } from '../patch/go-json-encode.js';
+import { goMarshal } from '../golang/encoding-json.js';
 import { patchResultRejected, strictDecodingDetail } from '../patch/patch-errors.js';
 import type { KObject } from '../registry/object.js';
 import { customResourceDetails } from './custom-resource-details.js';

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import type { Logger } from 'pino';
 import type { UserInfo } from '../http/request-context.js';
-import { parseGoCsv } from './go-csv.js';
+import { parseGoCsv } from '../golang/encoding-csv.js';
 
 export interface TokenAuthenticator {
   readonly name: string;

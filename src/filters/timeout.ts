@@ -3,7 +3,7 @@
 import { badRequest, StatusError } from '../errors/status.js';
 import { canWrite, writeError, writeJSON } from '../http/respond.js';
 import type { Filter } from './filter.js';
-import { parseGoDuration } from './go-duration.js';
+import { parseGoDuration } from '../golang/time.js';
 
 const TIMEOUT_BODY = new StatusError(
   { code: 504, reason: 'Timeout', message: 'Timeout: request did not complete within the allotted timeout', details: {} },

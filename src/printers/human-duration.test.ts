@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { humanDuration, since } from './human-duration.js';
-import { parseRFC3339, timeField, GO_ZERO_TIME_MS } from './go-time.js';
+import { parseRFC3339, timeField, GO_ZERO_TIME_MS } from '../golang/time.js';
 
 const S = 1000;
 const M = 60 * S;

@@ -1,6 +1,6 @@
 // kube's duration.HumanDuration (apimachinery util/duration) and the printers' "time since" helper:
 // the text of every Age-like cell.
-import { timeField } from './go-time.js';
+import { timeField } from '../golang/time.js';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;

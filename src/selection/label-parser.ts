@@ -9,7 +9,7 @@
 import { compareBytes } from './byte-order.js';
 import { newRequirement, SelectorError, type LabelOperator, type Requirement } from './label-requirement.js';
 import { isQualifiedName } from '../validation/names.js';
-import { goQuote } from './go-quote.js';
+import { goQuote } from '../golang/strconv.js';
 
 type Kind = 'end' | 'id' | 'in' | 'notin' | '(' | ')' | ',' | '!' | '=' | '==' | '!=' | '>' | '<';
 interface Token {

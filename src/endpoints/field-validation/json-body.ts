@@ -1,6 +1,6 @@
 // JSON request bodies: JSON.parse for speed, with Go's syntax error texts, and repeated keys recovered by
 // a second, Go-compatible parse only when a cheap key count shows the body has some.
-import { GoJsonSyntaxError, parseGoJson, type GoJson } from '../../patch/go-json-parse.js';
+import { GoJsonSyntaxError, parseGoJson, type GoJson } from '../../golang/encoding-json.js';
 import { recordFindings } from './decode-findings.js';
 
 /** A malformed body; the message is Go's encoding/json text (`invalid character 'x' looking for beginning of value`). */

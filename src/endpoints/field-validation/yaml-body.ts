@@ -2,7 +2,7 @@
 // reported the way kube's strict YAML pass (yaml.v2 UnmarshalStrict) words them:
 // `yaml: unmarshal errors:\n  line 4: key "a" already set in map` — one error for the whole body.
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
-import { goQuote } from '../../patch/go-json-encode.js';
+import { goQuote } from '../../golang/strconv.js';
 import { recordFindings } from './decode-findings.js';
 
 /** Parses a YAML body; throws the yaml package's error as before. Duplicate keys are recorded for the hook. */

@@ -4,7 +4,7 @@ import type { PrinterColumn } from '../../registry/resource-view.js';
 import type { KObject } from '../../registry/object.js';
 import { goText } from '../../printers/go-text.js';
 import { humanDuration } from '../../printers/human-duration.js';
-import { GO_ZERO_TIME_MS, parseRFC3339 } from '../../printers/go-time.js';
+import { GO_ZERO_TIME_MS, parseRFC3339 } from '../../golang/time.js';
 import { evaluateJsonPath, parseJsonPath, type PathNode } from './jsonpath.js';
 import { AGE_DESCRIPTION, column, NAME_DESCRIPTION, type Cell, type TableColumnDefinition } from '../../printers/printer.js';
 

@@ -1,7 +1,7 @@
 // batch/v1: jobs and cron jobs.
 import type { KObject } from '../../registry/object.js';
 import { humanDuration, since } from '../human-duration.js';
-import { timeField } from '../go-time.js';
+import { timeField } from '../../golang/time.js';
 import { formatLabelSelector } from '../label-format.js';
 import { ageColumn, column, containersColumn, imagesColumn, nameColumn, selectorColumn, type Printer } from '../printer.js';
 import { arr, boolPtrText, containerCells, int, isSet, str } from './fields.js';

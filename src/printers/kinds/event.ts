@@ -2,7 +2,7 @@
 // the events.k8s.io field names (regarding, note, deprecated*) are read as their core counterparts.
 import type { KObject } from '../../registry/object.js';
 import { since } from '../human-duration.js';
-import { timeField } from '../go-time.js';
+import { timeField } from '../../golang/time.js';
 import { column, nameColumn, type Printer } from '../printer.js';
 import { int, isSet, obj, str } from './fields.js';
 

@@ -2,7 +2,7 @@
 // Terminating), RESTARTS with the time of the last restart, and the Completed row conditions.
 import type { KObject } from '../../registry/object.js';
 import { humanDuration, since } from '../human-duration.js';
-import { timeField } from '../go-time.js';
+import { timeField } from '../../golang/time.js';
 import { ageColumn, column, nameColumn, type Printer, type TableRowCondition } from '../printer.js';
 import { arr, int, obj, str } from './fields.js';
 

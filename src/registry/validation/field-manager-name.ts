@@ -1,7 +1,7 @@
 // The fieldManager option (ssa.md §3.9): its validation, and the name used when a non-apply request gives none
 // (the User-Agent up to the first '/').
 import { fieldErr, GoValue, type FieldError } from '../../errors/field-error.js';
-import { goQuote } from '../../selection/go-quote.js';
+import { goQuote } from '../../golang/strconv.js';
 
 export const FIELD_MANAGER_MAX_LENGTH = 128;
 

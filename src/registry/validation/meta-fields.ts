@@ -1,7 +1,7 @@
 // Checks of single ObjectMeta fields, as apimachinery 1.33 words them (api/validation/objectmeta.go and
 // apis/meta/v1/validation). Maps are walked in the object's key order (Go's is random).
 import { fieldErr, type FieldError } from '../../errors/field-error.js';
-import { goOwnerReferencesValue, goOwnerReferenceValue } from './go-format.js';
+import { goOwnerReferencesValue, goOwnerReferenceValue } from '../../golang/fmt.js';
 import { isQualifiedName, isValidLabelValue } from '../../validation/names.js';
 import { validateFieldManager as validateManagerName } from './field-manager-name.js';
 

@@ -2,7 +2,7 @@
 // apimachinery's ValidateObjectMeta / ValidateObjectMetaUpdate, followed (for kinds validated through
 // pkg/apis/core/validation) by core's finalizer-name rule.
 import { fieldErr, GoValue, type FieldError } from '../../errors/field-error.js';
-import { goTimeString, parseTime } from './go-format.js';
+import { goTimeString, parseTime } from '../../golang/fmt.js';
 import {
   FIELD_IMMUTABLE,
   validateAnnotations,

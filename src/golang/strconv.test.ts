@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { compareBytes } from './byte-order.js';
-import { goQuote, goStringSlice } from './go-quote.js';
+import { compareBytes } from '../selection/byte-order.js';
+import { goQuote, goStringSlice } from './strconv.js';
 
 test('goQuote follows strconv.Quote', () => {
   assert.equal(goQuote('abc'), '"abc"');

@@ -1,9 +1,95 @@
+// Go's encoding/json as kube-apiserver shows it: Marshal (HTML-safe strings, sorted map keys, Go's number
+// text; json-patch compares and measures the Go-encoded text), MarshalIndent for discovery documents, and the
+// decoder: the scanner with Go's syntax error texts, and strict decoding into Go types (unknown and duplicate
+// fields, type mismatches).
+import { createHash } from 'node:crypto';
+import { goQuote } from './strconv.js';
+
+/** A string as encoding/json writes it (escapeHTML on, Go ≥ 1.22 short escapes for \b and \f). */
+export function goEncodeString(s: string): string {
+  let out = '"';
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    switch (c) {
+      case 0x22: out += '\\"'; continue;
+      case 0x5c: out += '\\\\'; continue;
+      case 0x08: out += '\\b'; continue;
+      case 0x0c: out += '\\f'; continue;
+      case 0x0a: out += '\\n'; continue;
+      case 0x0d: out += '\\r'; continue;
+      case 0x09: out += '\\t'; continue;
+      case 0x3c: case 0x3e: case 0x26: case 0x2028: case 0x2029:
+        out += `\\u${c.toString(16).padStart(4, '0')}`;
+        continue;
+    }
+    if (c < 0x20) {
+      out += `\\u${c.toString(16).padStart(4, '0')}`;
+      continue;
+    }
+    if (c >= 0xd800 && c < 0xdc00 && i + 1 < s.length) {
+      const lo = s.charCodeAt(i + 1);
+      if (lo >= 0xdc00 && lo < 0xe000) {
+        out += s[i]! + s[i + 1]!;
+        i++;
+        continue;
+      }
+    }
+    // A lone surrogate cannot exist in a Go string; Go writes invalid UTF-8 as U+FFFD.
+    out += c >= 0xd800 && c < 0xe000 ? '\ufffd' : s[i]!;
+  }
+  return out + '"';
+}
+
+/** A float64 as encoding/json writes it: like JS, but exponents have at least two digits. */
+export function goEncodeNumber(n: number): string {
+  if (!Number.isFinite(n)) throw new Error(`json: unsupported value: ${n}`);
+  const s = String(n);
+  return s.replace(/e([+-])(\d)$/, 'e$10$2');
+}
+
+/** json.Marshal of a decoded JSON value: compact, map keys sorted, HTML-safe strings. */
+export function goMarshal(v: unknown): string {
+  if (v === null || v === undefined) return 'null';
+  switch (typeof v) {
+    case 'string':
+      return goEncodeString(v);
+    case 'number':
+      return goEncodeNumber(v);
+    case 'bigint':
+      return v.toString();
+    case 'boolean':
+      return v ? 'true' : 'false';
+  }
+  if (Array.isArray(v)) return `[${v.map(goMarshal).join(',')}]`;
+  const obj = v as Record<string, unknown>;
+  const keys = Object.keys(obj).sort(compareGoStrings);
+  return `{${keys.map((k) => `${goEncodeString(k)}:${goMarshal(obj[k])}`).join(',')}}`;
+}
+
+/** Go compares strings bytewise (UTF-8), which differs from UTF-16 order above U+FFFF. */
+export function compareGoStrings(a: string, b: string): number {
+  if (a === b) return 0;
+  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+}
+
+// JSON as Go's encoding/json writes it: like JSON.stringify, but with <, >, & and the two JavaScript line
+// terminators escaped (Go escapes HTML characters by default), so bodies and hashes match kube byte for byte.
+const goEscapes: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+
+export function goJson(value: unknown, indent?: number): string {
+  return JSON.stringify(value, null, indent).replace(/[<>&\u2028\u2029]/g, (c) => goEscapes[c]!);
+}
+
+/** Upper-case hex SHA-512, the hash kube uses for discovery and OpenAPI ETags. */
+export function sha512Hex(data: string | Uint8Array): string {
+  return createHash('sha512').update(data).digest('hex').toUpperCase();
+}
+
 // A JSON parser that fails exactly where Go's encoding/json scanner fails and with its texts
 // ("invalid character 'x' looking for beginning of value", "unexpected end of JSON input", ...),
 // because kube-apiserver returns those texts verbatim in 400 responses to bad patch bodies.
 // The tree keeps what the patch code needs and JSON.parse loses: duplicate keys, key order, and
 // the exact source text of scalars (json-patch's `test` compares scalars by their text).
-
 export type GoJson =
   | { t: 'object'; entries: Array<[string, GoJson]> }
   | { t: 'array'; items: GoJson[] }
@@ -312,4 +398,134 @@ export function goJsonToValue(v: GoJson): unknown {
     case 'null':
       return null;
   }
+}
+
+// Emulates sigs.k8s.io/json's UnmarshalStrict on a parsed tree: the first type error (Go's
+// UnmarshalTypeError text) and the strict errors (`unknown field "<path>"`, `duplicate field
+// "<path>"`) that kube-apiserver turns into 400s, warnings or 422s for patch bodies.
+/** The few Go target types patch decoding uses. `name` is Go's reflect.Type string. */
+export type GoType =
+  | { kind: 'interface' }
+  | { kind: 'string'; name: 'string' }
+  | { kind: 'map'; name: string; elem: GoType }
+  | { kind: 'slice'; name: string; elem: GoType }
+  | { kind: 'struct'; name: string; shortName: string; fields: Array<[string, GoType]> };
+
+export const GO_INTERFACE: GoType = { kind: 'interface' };
+export const GO_STRING: GoType = { kind: 'string', name: 'string' };
+export const GO_UNTYPED_MAP: GoType = { kind: 'map', name: 'map[string]interface {}', elem: GO_INTERFACE };
+
+export interface StrictDecodeResult {
+  /** The first type error, as Go's json package words it; decoding still "succeeds" around it. */
+  typeError?: string;
+  /** Strict errors in encounter order, deduplicated, at most 100. */
+  strictErrors: string[];
+}
+
+const MAX_STRICT_ERRORS = 100;
+
+function fitsInt64(raw: string): boolean {
+  if (!/^-?\d+$/.test(raw)) return false;
+  const n = BigInt(raw);
+  return n >= -9223372036854775808n && n <= 9223372036854775807n;
+}
+
+class StrictDecoder {
+  typeError?: string;
+  strict: string[] = [];
+  private seen = new Set<string>();
+  private path: string[] = [];
+  private struct?: string;
+  private fieldStack: string[] = [];
+
+  private saveTypeError(value: string, type: string): void {
+    if (this.typeError !== undefined) return;
+    this.typeError =
+      this.struct !== undefined || this.fieldStack.length > 0
+        ? `json: cannot unmarshal ${value} into Go struct field ${this.struct ?? ''}.${this.fieldStack.join('.')} of type ${type}`
+        : `json: cannot unmarshal ${value} into Go value of type ${type}`;
+  }
+
+  private saveStrict(kind: 'unknown field' | 'duplicate field', field: string): void {
+    const path = this.path.length ? `${this.path.join('')}.${field}` : field;
+    const text = `${kind} ${goQuote(path)}`;
+    if (this.strict.length >= MAX_STRICT_ERRORS || this.seen.has(text)) return;
+    this.seen.add(text);
+    this.strict.push(text);
+  }
+
+  private pushKey(key: string): void {
+    this.path.push(this.path.length ? `.${key}` : key);
+  }
+
+  decode(v: GoJson, t: GoType): void {
+    if (v.t === 'null') return;
+    switch (t.kind) {
+      case 'interface':
+        if (v.t === 'object') this.object(v.entries, t);
+        else if (v.t === 'array') this.array(v.items, GO_INTERFACE);
+        // A number that is neither an int64 nor a finite float64 does not decode.
+        else if (v.t === 'number' && !fitsInt64(v.raw) && !Number.isFinite(Number(v.raw))) this.saveTypeError(`number ${v.raw}`, 'float64');
+        return;
+      case 'string':
+        if (v.t !== 'string') this.saveTypeError(goJsonKind(v), t.name);
+        return;
+      case 'slice':
+        if (v.t === 'array') this.array(v.items, t.elem);
+        else this.saveTypeError(goJsonKind(v), t.name);
+        return;
+      case 'map':
+      case 'struct':
+        if (v.t === 'object') this.object(v.entries, t);
+        else this.saveTypeError(goJsonKind(v), t.name);
+        return;
+    }
+  }
+
+  private array(items: GoJson[], elem: GoType): void {
+    const depth = this.path.length;
+    items.forEach((item, i) => {
+      this.path.push(`[${i}]`);
+      this.decode(item, elem);
+      this.path.length = depth;
+    });
+  }
+
+  private object(entries: Array<[string, GoJson]>, t: GoType): void {
+    const depth = this.path.length;
+    const savedStruct = this.struct;
+    const savedStack = this.fieldStack.length;
+    const seen = new Set<string>();
+    for (const [key, val] of entries) {
+      let elem: GoType | undefined;
+      if (t.kind === 'struct') {
+        const field = t.fields.find(([name]) => name === key);
+        if (!field) {
+          this.saveStrict('unknown field', key);
+          continue;
+        }
+        if (seen.has(key)) this.saveStrict('duplicate field', key);
+        seen.add(key);
+        this.fieldStack.push(key);
+        this.struct = t.shortName;
+        elem = field[1];
+      } else {
+        if (seen.has(key)) this.saveStrict('duplicate field', key);
+        seen.add(key);
+        elem = t.kind === 'map' ? t.elem : GO_INTERFACE;
+      }
+      this.pushKey(key);
+      this.decode(val, elem);
+      this.path.length = depth;
+      this.struct = savedStruct;
+      this.fieldStack.length = savedStack;
+    }
+  }
+}
+
+/** Strictly decodes a parsed JSON tree into the given Go type. */
+export function strictDecode(v: GoJson, t: GoType): StrictDecodeResult {
+  const d = new StrictDecoder();
+  d.decode(v, t);
+  return { typeError: d.typeError, strictErrors: d.strict };
 }

@@ -1,8 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseGoJson, goJsonToValue, quoteChar } from './go-json-parse.js';
-import { goEncodeString, goEncodeNumber, goMarshal, goQuote } from './go-json-encode.js';
-import { strictDecode, GO_UNTYPED_MAP } from './go-json-strict.js';
+import { parseGoJson, goJsonToValue, quoteChar } from './encoding-json.js';
+import { goEncodeString, goEncodeNumber, goMarshal } from './encoding-json.js';
+import { goQuote } from './strconv.js';
+import { strictDecode, GO_UNTYPED_MAP } from './encoding-json.js';
 
 const err = (s: string | Uint8Array): string => {
   try {

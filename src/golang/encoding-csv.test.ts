@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseGoCsv } from './go-csv.js';
+import { parseGoCsv } from './encoding-csv.js';
 
 test('records, quotes, empty lines and variable field counts', () => {
   assert.deepEqual(parseGoCsv('a,b,c\n\nd,"e,f","g""h"\r\ni,j,k,"x,y"\n'), [
