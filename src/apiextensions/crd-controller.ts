@@ -47,7 +47,7 @@ export class CRDController {
     private readonly storeDeps: StoreDeps,
     private readonly log: Logger,
   ) {
-    this.loop = new ResyncLoop('crd', cc.storage, store.prefix, () => this.run(), log, 250);
+    this.loop = new ResyncLoop('crd', cc.informers.for(store), () => this.run(), log, 250);
     store.afterWrite = async () => {
       await this.run();
     };

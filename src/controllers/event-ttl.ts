@@ -52,8 +52,9 @@ export class EventTTLController {
   async sweep(now = Date.now()): Promise<number> {
     let removed = 0;
     for (const store of this.stores()) {
-      const r = await this.cc.storage.list(store.prefix);
-      for (const kv of r.kvs) {
+      const cache = await store.cache();
+      const r = await cache.list(store.prefix, { consistent: true });
+      for (const kv of r.entries.map((e) => e.toKV())) {
         let obj: KObject;
         try {
           obj = JSON.parse(Buffer.from(kv.value).toString('utf8'));

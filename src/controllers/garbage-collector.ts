@@ -11,7 +11,8 @@ import { deleteObject, FINALIZER_FOREGROUND, FINALIZER_ORPHAN } from '../registr
 import type { GenericStore } from '../registry/generic-store.js';
 import type { KObject } from '../registry/object.js';
 import { decodeStored } from '../registry/stored-codec.js';
-import type { KV, StorageEvent, Watcher } from '../storage/interface.js';
+import type { CacheEvent } from '../storage/cacher/cache-entry.js';
+import type { KV } from '../storage/interface.js';
 
 interface OwnerRef {
   apiVersion: string;
@@ -39,7 +40,9 @@ export class GarbageCollector {
   private readonly dependents = new Map<string, Dependent>();
   private readonly ownerQueue = new Set<string>();
   private readonly dependentQueue = new Set<string>();
-  private watcher?: Watcher;
+  /** Stores followed, by prefix, with the function that stops following each. */
+  private readonly followed = new Map<string, () => void>();
+  private stopRegistry?: () => void;
   private running = false;
   private stopped = false;
   private timer?: NodeJS.Timeout;
@@ -56,53 +59,61 @@ export class GarbageCollector {
   stop(): void {
     this.stopped = true;
     clearTimeout(this.timer);
-    this.watcher?.stop();
+    this.stopRegistry?.();
+    for (const unsubscribe of this.followed.values()) unsubscribe();
+    this.followed.clear();
   }
 
   private async boot(): Promise<void> {
-    const storage = this.cc.storage;
-    const rev = await storage.currentRevision();
+    // Resources served later (custom resources) are followed from when they appear.
+    this.stopRegistry = this.cc.registry.onChange(() => void this.followAll().catch((err) => this.log.warn({ err }, 'garbage collector failed to follow a resource')));
+    await this.followAll();
+  }
+
+  /** Follows every listable resource through its shared informer: subscribe first, then index what is there. */
+  private async followAll(): Promise<void> {
     for (const store of this.cc.registry.stores()) {
-      if (!store.def.verbs.includes('list')) continue;
-      const r = await storage.list(store.prefix, { rev: 0 });
-      for (const kv of r.kvs) this.observe(kv);
+      if (this.stopped) return;
+      if (!store.def.verbs.includes('list') || this.followed.has(store.prefix)) continue;
+      const informer = this.cc.informers.for(store);
+      this.followed.set(
+        store.prefix,
+        informer.subscribe({
+          events: (batch) => {
+            for (const ev of batch) this.onEvent(ev);
+            this.kick();
+          },
+          resync: () => void this.rescan(store).then(() => this.kick()),
+        }),
+      );
+      await informer.start();
+      await this.rescan(store);
     }
-    if (this.stopped) return;
-    this.subscribe(rev);
     this.kick();
   }
 
-  private subscribe(afterRev: number): void {
-    this.watcher = this.cc.storage.watch('/registry/', { afterRev }, {
-      events: (batch) => {
-        for (const ev of batch) this.onEvent(ev);
-        this.kick();
-      },
-      error: async () => {
-        if (this.stopped) return;
-        // History lost: start again from a full scan.
-        this.dependents.clear();
-        this.dependentsOf.clear();
-        await this.boot();
-      },
-    });
+  private async rescan(store: GenericStore): Promise<void> {
+    const cache = await store.cache();
+    const r = await cache.list(store.prefix);
+    for (const e of r.entries) this.observe(e.toKV());
   }
 
-  private onEvent(ev: StorageEvent): void {
+  private onEvent(ev: CacheEvent): void {
+    const kv = ev.entry.toKV();
     if (ev.type === 'put') {
-      this.observe(ev.kv);
+      this.observe(kv);
       return;
     }
-    const known = this.dependents.get(ev.kv.key);
+    const known = this.dependents.get(kv.key);
     if (known) {
-      this.forget(ev.kv.key);
+      this.forget(kv.key);
       // A dependent went away: owners waiting for it (foreground) may now finish.
       for (const ref of known.refs) this.enqueueOwnerByRef(ref, known.namespace);
     }
     if (this.dependentsOf.size === 0) return;
     let uid: string | undefined;
     try {
-      uid = decodeStored(ev.kv).metadata?.uid;
+      uid = decodeStored(kv).metadata?.uid;
     } catch {
       return;
     }
@@ -166,7 +177,7 @@ export class GarbageCollector {
   private async read(key: string): Promise<{ store: GenericStore; obj: KObject } | undefined> {
     const store = this.storeForKey(key);
     if (!store) return undefined;
-    const kv = (await this.cc.storage.get(key)).kv;
+    const kv = await store.getKVByKey(key);
     if (!kv) return undefined;
     try {
       return { store, obj: decodeStored(kv) };

@@ -23,7 +23,7 @@ export class NamespaceController {
     log: Logger,
   ) {
     const ns = cc.registry.storeFor({ group: '', resource: 'namespaces' })!;
-    this.loop = new ResyncLoop('namespace', cc.storage, ns.prefix, () => this.reconcileAll(), log, 500);
+    this.loop = new ResyncLoop('namespace', cc.informers.for(ns), () => this.reconcileAll(), log, 500);
   }
 
   start(): void {

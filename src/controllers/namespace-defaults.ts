@@ -6,7 +6,7 @@ import type { ControllerContext } from './controller-context.js';
 import { StatusError } from '../errors/status.js';
 import type { KObject } from '../registry/object.js';
 import { ResyncLoop } from './resync-loop.js';
-import type { StorageEvent } from '../storage/interface.js';
+import type { CacheEvent } from '../storage/cacher/cache-entry.js';
 
 export class NamespaceDefaultsController {
   private readonly loops: ResyncLoop[] = [];
@@ -17,11 +17,11 @@ export class NamespaceDefaultsController {
     log: Logger,
   ) {
     const ns = cc.registry.storeFor({ group: '', resource: 'namespaces' });
-    if (ns) this.loops.push(new ResyncLoop('namespace-defaults', cc.storage, ns.prefix, () => this.reconcile(), log, 1000));
+    if (ns) this.loops.push(new ResyncLoop('namespace-defaults', cc.informers.for(ns), () => this.reconcile(), log, 1000));
     // Only the deletion of one of the two defaults matters among service accounts and config maps.
-    const ours = (batch: StorageEvent[]) => batch.some((e) => e.type === 'delete' && /\/(default|kube-root-ca\.crt)$/.test(e.kv.key));
+    const ours = (batch: CacheEvent[]) => batch.some((e) => e.type === 'delete' && /\/(default|kube-root-ca\.crt)$/.test(e.entry.key));
     for (const s of [cc.registry.storeFor({ group: '', resource: 'serviceaccounts' }), cc.registry.storeFor({ group: '', resource: 'configmaps' })]) {
-      if (s) this.loops.push(new ResyncLoop('namespace-defaults', cc.storage, s.prefix, () => this.reconcile(), log, 1000, ours));
+      if (s) this.loops.push(new ResyncLoop('namespace-defaults', cc.informers.for(s), () => this.reconcile(), log, 1000, ours));
     }
   }
 

@@ -130,8 +130,16 @@ export class GenericStore {
     return this.deps.caches.for(this.prefix);
   }
 
+  /** The stored value, read through the watch cache (a consistent read). */
   async getKV(namespace: string, name: string): Promise<KV | undefined> {
-    return (await this.storage.get(this.key(namespace, name))).kv;
+    return this.getKVByKey(this.key(namespace, name));
+  }
+
+  /** The stored value under a key of this resource, read through the watch cache (a consistent read). */
+  async getKVByKey(key: string): Promise<KV | undefined> {
+    const cache = await this.cache();
+    await cache.consistentRev();
+    return cache.get(key)?.toKV();
   }
 
   async get(namespace: string, name: string): Promise<KObject> {
@@ -154,9 +162,11 @@ export class GenericStore {
     return this.converter ? this.converter.fromStored(stored) : stored;
   }
 
+  /** A consistent list through the watch cache; every item is a fresh copy the caller may change. */
   async list(namespace: string, opts: { limit?: number; startKey?: string } = {}): Promise<ListPage> {
-    const r = await this.storage.list(this.listPrefix(namespace), { limit: opts.limit, startKey: opts.startKey });
-    return { items: r.kvs.map((kv) => this.decode(kv)), rev: r.rev, more: r.more, count: r.count, lastKey: r.kvs.at(-1)?.key };
+    const cache = await this.cache();
+    const r = await cache.list(this.listPrefix(namespace), { consistent: true, limit: opts.limit, startKey: opts.startKey });
+    return { items: r.entries.map((e) => this.decode(e.toKV())), rev: r.rev, more: r.more, count: r.count, lastKey: r.entries.at(-1)?.key };
   }
 
   private invalid(name: string, errs: FieldError[]): StatusError {

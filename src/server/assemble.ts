@@ -15,6 +15,7 @@ import type { ServerOptions } from '../config/options.js';
 import type { ControllerContext } from '../controllers/controller-context.js';
 import { EventTTLController } from '../controllers/event-ttl.js';
 import { GarbageCollector } from '../controllers/garbage-collector.js';
+import { InformerFactory } from '../controllers/informer.js';
 import { NamespaceController } from '../controllers/namespace-controller.js';
 import { NamespaceDefaultsController } from '../controllers/namespace-defaults.js';
 import { bootstrapNamespaces } from '../controllers/system-namespaces.js';
@@ -51,6 +52,7 @@ interface Controller {
 export class KubeliteApi {
   readonly registry = new ResourceRegistry();
   readonly caches: WatchCacheSet;
+  readonly informers = new InformerFactory();
   readonly router: ResourceRouter;
   readonly discovery: DiscoveryService;
   private readonly controllers: Controller[] = [];
@@ -78,7 +80,7 @@ export class KubeliteApi {
     };
     registry.registerAll(builtinStores(resources, storeDeps, deps.options));
 
-    const controllers: ControllerContext = { registry, storage: deps.storage, options: deps.options };
+    const controllers: ControllerContext = { registry, options: deps.options, informers: api.informers };
     const done = deps.health.addPostStartHook('start-system-namespaces-controller');
     await bootstrapNamespaces(controllers);
     done();
@@ -131,6 +133,7 @@ export class KubeliteApi {
 
   async stop(): Promise<void> {
     for (const c of this.controllers) c.stop();
+    this.informers.stopAll();
     await this.caches.stopAll();
   }
 }
