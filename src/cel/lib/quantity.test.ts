@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { CelLibraryError } from './errors.js';
 import {
+  ERR_EXPONENT_RANGE,
   ERR_FORMAT_WRONG,
   ERR_NOT_INTEGER,
   ERR_NUMERIC,
@@ -162,4 +163,10 @@ test('fromInt64 wraps like Go when negating the minimum int64', () => {
   const min = -(2n ** 63n);
   assert.equal(quantity('0').subInt(min).toString(), '-9223372036854775808');
   assert.ok(Quantity.fromInt64(5n).equals(quantity('5')));
+});
+
+test('arithmetic that would build an astronomically long number is refused (documented deviation)', () => {
+  throwsWith(() => quantity('1e2000000000').add(quantity('1m')), ERR_EXPONENT_RANGE);
+  assert.equal(quantity('1e2000000000').toString(), '100e1999999998'); // printing needs no expansion
+  assert.ok(quantity('0e2000000000').add(quantity('1m')).equals(quantity('1m')));
 });
