@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { cidr, cidrToString, containsCIDR, containsIP, isCIDR } from './cidr.js';
+import { cidr, cidrToString, containsCIDR, containsCIDRCost, containsIP, containsIPCost, isCIDR } from './cidr.js';
 import { CelLibraryError } from './errors.js';
 import { ip } from './ip.js';
 
@@ -62,4 +62,14 @@ test('containsIP and containsCIDR', () => {
   assert.equal(containsCIDR(cidr('2001:db8::/32'), '2001:db8:1::/48'), true);
   // A bad CIDR string keeps cidr()'s error.
   throwsWith(() => containsCIDR(net, '192.168.0.0'), PREFIX + PREFIX + `netip.ParsePrefix("192.168.0.0"): no '/'`);
+});
+
+test("Kubernetes' containsIP/containsCIDR costs measure the prefix in bytes", () => {
+  assert.equal(cidr('10.0.0.0/8').size(), 1);
+  assert.equal(cidr('10.0.0.0/20').size(), 3);
+  assert.equal(cidr('2001:db8::/128').size(), 16);
+  assert.equal(containsIPCost(cidr('10.0.0.0/20'), ip('10.0.0.1')), 1);
+  assert.equal(containsIPCost(cidr('2001:db8::/128'), '2001:db8::1'), 4 + 2);
+  assert.equal(containsCIDRCost(cidr('10.0.0.0/8'), cidr('10.1.0.0/16')), 1 + 1 + 1);
+  assert.equal(containsCIDRCost(cidr('2001:db8::/64'), '2001:db8::/80'), 2 + 1 + 1 + 2);
 });

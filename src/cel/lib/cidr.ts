@@ -16,6 +16,11 @@ export class CIDR {
     if (!Number.isInteger(bits) || bits < 0 || bits > ip.bytes.length * 8) throw new RangeError('prefix length out of range');
   }
 
+  /** Kubernetes' Size(): the prefix length in whole bytes, rounded up (used by the cost functions). */
+  size(): number {
+    return Math.ceil(this.bits / 8);
+  }
+
   /** CEL `prefixLength()`. */
   prefixLength(): number {
     return this.bits;
@@ -166,3 +171,15 @@ export const CIDR_OVERLOADS: readonly OverloadDecl[] = [
 
 /** Runtime cost of `cidr(string)`/`isCIDR` on `runes` code points (`ip()`, `masked`, `prefixLength`: 1). */
 export const cidrParseCost = (runes: number): number => costOf(runes, STRING_TRAVERSAL_COST_FACTOR);
+
+/** Runtime cost of `containsIP` (Kubernetes): ⌈0.1·2·size(cidr)⌉, plus ⌈0.1·runes⌉ for the string overload. */
+export function containsIPCost(c: CIDR, other: IP | string): number {
+  const base = costOf(c.size() + c.size(), STRING_TRAVERSAL_COST_FACTOR);
+  return typeof other === 'string' ? base + costOf(Array.from(other).length, STRING_TRAVERSAL_COST_FACTOR) : base;
+}
+
+/** Runtime cost of `containsCIDR`: containsIP's, plus ⌈0.1·size(cidr)⌉ + 1. */
+export function containsCIDRCost(c: CIDR, other: CIDR | string): number {
+  const base = costOf(c.size() + c.size(), STRING_TRAVERSAL_COST_FACTOR) + costOf(c.size(), STRING_TRAVERSAL_COST_FACTOR) + 1;
+  return typeof other === 'string' ? base + costOf(Array.from(other).length, STRING_TRAVERSAL_COST_FACTOR) : base;
+}

@@ -20,6 +20,11 @@ export class IP {
     return this.bytes.length === 4 ? 4 : 6;
   }
 
+  /** Kubernetes' Size() (what its cost functions measure): 4 or 16 bytes. */
+  size(): number {
+    return this.bytes.length;
+  }
+
   is4(): boolean {
     return this.bytes.length === 4;
   }

@@ -559,8 +559,8 @@ export const STRINGS_OVERLOADS: readonly (OverloadDecl & { readonly version: num
   { ...decl('upperAscii', 'string_upper_ascii', true, ['string'], 'string'), version: 0 },
   { ...decl('format', 'string_format', true, ['string', 'list(dyn)'], 'string'), version: 1 },
   { ...decl('strings.quote', 'strings_quote', false, ['string'], 'string'), version: 1 },
-  { ...decl('join', 'list_join', true, ['list(string)'], 'string'), version: 2 },
-  { ...decl('join', 'list_join_string', true, ['list(string)', 'string'], 'string'), version: 2 },
+  { ...decl('join', 'list_join', true, ['list(string)'], 'string'), version: 0 },
+  { ...decl('join', 'list_join_string', true, ['list(string)', 'string'], 'string'), version: 0 },
   { ...decl('reverse', 'string_reverse', true, ['string'], 'string'), version: 3 },
 ];
 
