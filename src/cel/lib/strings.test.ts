@@ -108,6 +108,9 @@ test("format: cel-go 0.23's clauses", () => {
   assert.equal(format('%f', [dbl(1234567.5)]), '1,234,567.500000'); // en-US grouping
   assert.equal(format('%.0f', [dbl(2.5)]), '2'); // half to even on the exact value
   assert.equal(format('%.1f', [dbl(-0.25)]), '-0.2');
+  assert.equal(format('%.1f', [dbl(-0)]), '0.0');
+  assert.equal(format('%e', [dbl(0)]), '0.000000\u202f×\u202f10⁰⁰');
+  assert.equal(format('%s', [{ type: 'list', items: [dbl(-0)] }]), '[-0.000000]');
   assert.equal(format('%f', [str('NaN')]), 'NaN');
   assert.equal(format('%f', [str('Infinity')]), '∞');
   assert.equal(format('%f', [str('-Infinity')]), '-∞');

@@ -223,7 +223,7 @@ function localeFixed(x: number, prec: number): string {
   if (!Number.isFinite(x)) return x > 0 ? '∞' : '-∞';
   const [int, frac] = fixedDigits(x, prec);
   const grouped = int.replace(/\B(?=(\d{3})+$)/g, ',');
-  const sign = x < 0 || Object.is(x, -0) ? '-' : '';
+  const sign = x < 0 ? '-' : ''; // x/text drops the sign of -0
   return `${sign}${grouped}${prec > 0 ? `.${frac}` : ''}`;
 }
 
@@ -233,7 +233,7 @@ const SUPERSCRIPT_DIGITS = '⁰¹²³⁴⁵⁶⁷⁸⁹';
 function localeScientific(x: number, prec: number): string {
   if (Number.isNaN(x)) return 'NaN';
   if (!Number.isFinite(x)) return x > 0 ? '∞' : '-∞';
-  const sign = x < 0 || Object.is(x, -0) ? '-' : '';
+  const sign = x < 0 ? '-' : '';
   let digits: string;
   let exp: number;
   if (x === 0) {
