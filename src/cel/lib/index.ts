@@ -14,6 +14,7 @@ import { STRINGS_OVERLOADS } from './strings.js';
 import { URL_OVERLOADS } from './urls.js';
 
 export * from './cidr.js';
+export * from './cost.js';
 export * from './errors.js';
 export * from './format.js';
 export * from './ip.js';
