@@ -2,13 +2,21 @@
 // literal text must parse as a quantity; kube returns ParseQuantity's error verbatim. The parser is the
 // CEL quantity library's, so both places share apimachinery's rules.
 
-import { ERR_FORMAT_WRONG, quantityParseError } from '../cel/lib/quantity.js';
+import { CelLibraryError } from '../cel/lib/errors.js';
+import { ERR_FORMAT_WRONG, Quantity } from '../cel/lib/quantity.js';
 
 export const QUANTITY_FORMAT_ERROR = ERR_FORMAT_WRONG;
 
-/** The error for a decoded JSON value in a Quantity field, or undefined when it parses. */
-export function quantityError(v: unknown): string | undefined {
-  if (typeof v === 'string') return quantityParseError(v.trim());
-  if (typeof v === 'number' || typeof v === 'bigint') return quantityParseError(String(v));
-  return QUANTITY_FORMAT_ERROR;
+/**
+ * UnmarshalJSON then MarshalJSON, as a typed kube object round-trips a Quantity field: the text kube
+ * writes back (the input when already canonical, else the canonical form), or the parse error.
+ */
+export function decodeQuantity(v: unknown): { text: string } | { error: string } {
+  if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'bigint') return { error: QUANTITY_FORMAT_ERROR };
+  try {
+    return { text: Quantity.parse(typeof v === 'string' ? v.trim() : String(v)).toString() };
+  } catch (e) {
+    if (e instanceof CelLibraryError) return { error: e.message };
+    throw e;
+  }
 }
