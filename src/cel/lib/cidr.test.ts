@@ -12,7 +12,7 @@ test('cidr(): parse, print, ip(), prefixLength(), masked()', () => {
   const c = cidr('192.168.1.5/24');
   assert.equal(cidrToString(c), '192.168.1.5/24'); // host bits are kept
   assert.equal(c.ip.toString(), '192.168.1.5');
-  assert.equal(c.prefixLength(), 24);
+  assert.equal(c.prefixLength(), 24n);
   assert.equal(c.masked().toString(), '192.168.1.0/24');
   assert.equal(cidr('2001:DB8::1/32').masked().toString(), '2001:db8::/32');
   assert.equal(cidr('10.0.0.0/0').masked().toString(), '0.0.0.0/0');

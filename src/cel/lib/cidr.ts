@@ -22,8 +22,8 @@ export class CIDR {
   }
 
   /** CEL `prefixLength()`. */
-  prefixLength(): number {
-    return this.bits;
+  prefixLength(): bigint {
+    return BigInt(this.bits);
   }
 
   /** CEL `masked()`: host bits cleared. */

@@ -18,8 +18,8 @@ test('ip(): parses IPv4 and IPv6 and prints netip text', () => {
   assert.equal(ip('1:0:0:1:0:0:1:1').toString(), '1::1:0:0:1:1'); // first of equal runs
   assert.equal(ip('1:0:1:1:1:1:1:1').toString(), '1:0:1:1:1:1:1:1'); // a single zero group stays
   assert.equal(ip('64:ff9b::192.0.2.33').toString(), '64:ff9b::c000:221');
-  assert.equal(ip('192.168.0.1').family(), 4);
-  assert.equal(ip('2001:db8::68').family(), 6);
+  assert.equal(ip('192.168.0.1').family(), 4n);
+  assert.equal(ip('2001:db8::68').family(), 6n);
   assert.ok(ip('10.0.0.1').equals(ip('10.0.0.1')));
   assert.ok(!ip('::').equals(ip('0.0.0.0')));
 });

@@ -16,8 +16,8 @@ export class IP {
   }
 
   /** CEL `family()`: 4 or 6. */
-  family(): 4 | 6 {
-    return this.bytes.length === 4 ? 4 : 6;
+  family(): bigint {
+    return this.bytes.length === 4 ? 4n : 6n;
   }
 
   /** Kubernetes' Size() (what its cost functions measure): 4 or 16 bytes. */

@@ -90,7 +90,7 @@ test('quantity(): apimachinery parse errors', () => {
 });
 
 test('comparison is exact across formats and representations', () => {
-  const cmp = (a: string, b: string): number => quantity(a).compareTo(quantity(b));
+  const cmp = (a: string, b: string): number => quantity(a).cmp(quantity(b));
   assert.equal(cmp('200M', '0.2G'), 0);
   assert.equal(cmp('50M', '50Mi'), -1);
   assert.equal(cmp('50Mi', '50M'), 1);
@@ -101,9 +101,11 @@ test('comparison is exact across formats and representations', () => {
   assert.ok(quantity('1Gi').equals(quantity('1024Mi')));
   assert.ok(quantity('50M').isLessThan(quantity('50Mi')));
   assert.ok(quantity('150Mi').isGreaterThan(quantity('100Mi')));
-  assert.equal(quantity('-1m').sign(), -1);
-  assert.equal(quantity('0Ki').sign(), 0);
-  assert.equal(quantity('3').sign(), 1);
+  assert.equal(quantity('-1m').sign(), -1n);
+  assert.equal(quantity('0Ki').sign(), 0n);
+  assert.equal(quantity('3').sign(), 1n);
+  assert.equal(quantity('50M').compareTo(quantity('50Mi')), -1n);
+  assert.equal(quantity('200M').compareTo(quantity('0.2G')), 0n);
 });
 
 test('asInteger/isInteger follow the int64 representation', () => {

@@ -203,26 +203,31 @@ export class Quantity {
     return this.amount.n === 0n;
   }
 
-  /** Quantity.Sign(): 1, -1 or 0. */
-  sign(): number {
-    return sign(this.amount.n);
+  /** CEL `sign(q)` (Quantity.Sign()): 1, -1 or 0. */
+  sign(): bigint {
+    return BigInt(sign(this.amount.n));
   }
 
-  /** Quantity.Cmp: -1, 0 or 1, exact across formats. */
-  compareTo(other: Quantity): number {
+  /** Quantity.Cmp as a JS number: -1, 0 or 1, exact across formats. */
+  cmp(other: Quantity): number {
     return compareAmounts(this.amount, other.amount);
   }
 
+  /** CEL `compareTo`. */
+  compareTo(other: Quantity): bigint {
+    return BigInt(this.cmp(other));
+  }
+
   equals(other: Quantity): boolean {
-    return this.compareTo(other) === 0;
+    return this.cmp(other) === 0;
   }
 
   isGreaterThan(other: Quantity): boolean {
-    return this.compareTo(other) === 1;
+    return this.cmp(other) === 1;
   }
 
   isLessThan(other: Quantity): boolean {
-    return this.compareTo(other) === -1;
+    return this.cmp(other) === -1;
   }
 
   /** Quantity.AsInt64: only the int64 form with a non-negative scale that fits converts. */

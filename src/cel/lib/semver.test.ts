@@ -54,7 +54,7 @@ test('normalize: v prefix, leading zeros, short versions', () => {
 });
 
 test('precedence comparison', () => {
-  const cmp = (a: string, b: string): number => semver(a).compareTo(semver(b));
+  const cmp = (a: string, b: string): number => semver(a).cmp(semver(b));
   assert.equal(cmp('1.2.3', '1.2.3'), 0);
   assert.equal(cmp('1.0.0', '1.2.3'), -1);
   assert.equal(cmp('1.2.3', '1.0.0'), 1);
@@ -64,6 +64,7 @@ test('precedence comparison', () => {
   assert.equal(cmp('1.0.0-beta.2', '1.0.0-beta.11'), -1); // numeric by value
   assert.equal(cmp('1.0.0-rc.1', '1.0.0-beta.11'), 1);
   assert.equal(cmp('1.0.0+a', '1.0.0+b'), 0); // build metadata ignored
+  assert.equal(semver('1.2.3').compareTo(semver('1.0.0')), 1n);
   assert.ok(semver('1.2.3').isGreaterThan(semver('1.0.0')));
   assert.ok(!semver('1.0.0').isGreaterThan(semver('1.0.0')));
   assert.ok(semver('1.0.0').isLessThan(semver('1.2.3')));

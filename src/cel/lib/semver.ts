@@ -128,8 +128,13 @@ export class Semver {
     return BigInt.asIntN(64, this.patchNumber);
   }
 
-  /** Version.Compare: -1, 0, 1 by semver precedence. */
-  compareTo(o: Semver): number {
+  /** CEL `compareTo` (Version.Compare): -1, 0, 1 by semver precedence. */
+  compareTo(o: Semver): bigint {
+    return BigInt(this.cmp(o));
+  }
+
+  /** Version.Compare as a JS number. */
+  cmp(o: Semver): number {
     for (const [a, b] of [
       [this.majorNumber, o.majorNumber],
       [this.minorNumber, o.minorNumber],
@@ -149,16 +154,16 @@ export class Semver {
   }
 
   isGreaterThan(o: Semver): boolean {
-    return this.compareTo(o) === 1;
+    return this.cmp(o) === 1;
   }
 
   isLessThan(o: Semver): boolean {
-    return this.compareTo(o) === -1;
+    return this.cmp(o) === -1;
   }
 
   /** CEL `==` (Version.Equals: precedence equality). */
   equals(o: Semver): boolean {
-    return this.compareTo(o) === 0;
+    return this.cmp(o) === 0;
   }
 
   toString(): string {

@@ -17,7 +17,7 @@ export function parseQuantity(str: string): Quantity | undefined {
   }
 }
 
-export const compareQuantities = (a: Quantity, b: Quantity): number => a.compareTo(b);
+export const compareQuantities = (a: Quantity, b: Quantity): number => a.cmp(b);
 
 /** Quantity.String(). */
 export const quantityString = (q: Quantity): string => q.toString();
