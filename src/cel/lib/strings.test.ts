@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { CelLibraryError } from './errors.js';
 import {
   charAt,
+  checkFormatCall,
   format,
   formatClauses,
   goFormatDouble,
@@ -18,6 +19,7 @@ import {
   trim,
   upperAscii,
   type FormatArg,
+  type FormatArgType,
 } from './strings.js';
 
 const throwsWith = (fn: () => unknown, message: string): void =>
@@ -229,4 +231,36 @@ test("goFormatDouble is strconv.FormatFloat(x, 'g', -1, 64)", () => {
     [123.456, '123.456'],
   ];
   for (const [x, want] of cases) assert.equal(goFormatDouble(x), want, String(x));
+});
+
+test("checkFormatCall reproduces cel-go's compile-time format validation", () => {
+  const t = (id: number, kind: FormatArgType['kind'], typeName: string = kind): FormatArgType => ({ id, kind, typeName });
+  assert.equal(checkFormatCall('%d %s', [t(2, 'int'), t(3, 'string')], 1), undefined);
+  assert.equal(checkFormatCall('%d', [t(2, 'dyn', 'dyn')], 1), undefined);
+  assert.deepEqual(checkFormatCall('%d %d', [t(2, 'int'), t(3, 'int'), t(4, 'int')], 1), {
+    message: 'too many arguments supplied to string.format (expected 2, got 3)',
+    exprId: 1,
+  });
+  assert.deepEqual(checkFormatCall('%d', [t(2, 'string')], 1), {
+    message: 'error during formatting: decimal clause can only be used on integers, was given string',
+    exprId: 2,
+  });
+  assert.deepEqual(checkFormatCall('%x', [t(2, 'duration', 'google.protobuf.Duration')], 1), {
+    message: 'error during formatting: only integers, byte buffers, and strings can be formatted as hex, was given google.protobuf.Duration',
+    exprId: 2,
+  });
+  // %s looks inside list and map literals and reports the offending element.
+  const list: FormatArgType = { id: 2, kind: 'list', typeName: 'list', elements: [t(3, 'int'), t(4, 'other', 'kubernetes.Quantity')] };
+  assert.deepEqual(checkFormatCall('%s', [list], 1), {
+    message:
+      'error during formatting: string clause can only be used on strings, bools, bytes, ints, doubles, maps, lists, types, durations, and timestamps, was given kubernetes.Quantity',
+    exprId: 4,
+  });
+  assert.deepEqual(checkFormatCall('%d %d', [t(2, 'int')], 1), { message: 'index 1 out of range', exprId: 1 });
+  // Unlike evaluation, the check fetches the argument without failing, so the end of the string is reported.
+  assert.deepEqual(checkFormatCall('%', [], 1), { message: 'unexpected end of string', exprId: 1 });
+  assert.deepEqual(checkFormatCall('%q', [t(2, 'int')], 1), {
+    message: 'could not parse formatting clause: unrecognized formatting clause "q"',
+    exprId: 1,
+  });
 });
