@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import type { ControllerContext } from './controller-context.js';
 import { deleteObject, FINALIZER_FOREGROUND, FINALIZER_ORPHAN } from '../registry/delete.js';
 import type { GenericStore } from '../registry/generic-store.js';
-import type { KObject } from '../registry/object.js';
+import { type KubeObject, meta, nameOf, namespaceOf } from '../registry/object.js';
 import { decodeStored } from '../registry/stored-codec.js';
 import type { CacheEvent } from '../storage/cacher/cache-entry.js';
 import type { KV } from '../storage/interface.js';
@@ -125,7 +125,7 @@ export class GarbageCollector {
     const refsMayChange = has(kv.value, OWNER_REFS) || this.dependents.has(kv.key);
     const deleting = has(kv.value, DELETION);
     if (!refsMayChange && !deleting) return;
-    let obj: KObject;
+    let obj: KubeObject;
     try {
       obj = decodeStored(kv);
     } catch {
@@ -174,7 +174,7 @@ export class GarbageCollector {
     if (store) this.ownerQueue.add(store.key(namespace, ref.name));
   }
 
-  private async read(key: string): Promise<{ store: GenericStore; obj: KObject } | undefined> {
+  private async read(key: string): Promise<{ store: GenericStore; obj: KubeObject } | undefined> {
     const store = this.storeForKey(key);
     if (!store) return undefined;
     const kv = await store.getKVByKey(key);
@@ -240,18 +240,18 @@ export class GarbageCollector {
   private async processOwner(key: string): Promise<boolean> {
     const it = await this.read(key);
     if (!it) return true;
-    const md = it.obj.metadata;
+    const md = meta(it.obj);
     if (!md.deletionTimestamp) return true;
     const fins: string[] = md.finalizers ?? [];
-    const deps = [...(this.dependentsOf.get(md.uid) ?? [])];
+    const deps = [...(this.dependentsOf.get(md.uid ?? '') ?? [])];
     if (fins.includes(FINALIZER_ORPHAN)) {
       for (const depKey of deps) {
         const dep = await this.read(depKey);
         if (!dep) continue;
-        await dep.store.mutate(dep.obj.metadata.namespace ?? '', dep.obj.metadata.name, (o) => {
-          const refs = (o.metadata.ownerReferences ?? []).filter((r: OwnerRef) => r.uid !== md.uid);
-          if (refs.length) o.metadata.ownerReferences = refs;
-          else delete o.metadata.ownerReferences;
+        await dep.store.mutate(namespaceOf(dep.obj), nameOf(dep.obj), (o) => {
+          const refs = (meta(o).ownerReferences ?? []).filter((r: OwnerRef) => r.uid !== md.uid);
+          if (refs.length) meta(o).ownerReferences = refs;
+          else delete meta(o).ownerReferences;
           return o;
         });
       }
@@ -263,9 +263,9 @@ export class GarbageCollector {
       for (const depKey of deps) {
         const dep = await this.read(depKey);
         if (!dep) continue;
-        const ref = (dep.obj.metadata.ownerReferences ?? []).find((r: OwnerRef) => r.uid === md.uid);
+        const ref = (meta(dep.obj).ownerReferences ?? []).find((r: OwnerRef) => r.uid === md.uid);
         if (ref?.blockOwnerDeletion) blocking++;
-        if (!dep.obj.metadata.deletionTimestamp) await this.tryDelete(dep.store, dep.obj, 'Foreground');
+        if (!meta(dep.obj).deletionTimestamp) await this.tryDelete(dep.store, dep.obj, 'Foreground');
       }
       if (blocking > 0) return false;
       await this.removeFinalizer(it.store, it.obj, FINALIZER_FOREGROUND);
@@ -280,38 +280,40 @@ export class GarbageCollector {
     for (const r of d.refs) if (await this.ownerExists(r, d.namespace)) alive.push(r);
     if (alive.length === d.refs.length) return;
     const it = await this.read(key);
-    if (!it || it.obj.metadata.deletionTimestamp) return;
+    if (!it || meta(it.obj).deletionTimestamp) return;
     if (alive.length === 0) {
       await this.tryDelete(it.store, it.obj, 'Background');
       return;
     }
     const aliveUids = new Set(alive.map((r) => r.uid));
-    await it.store.mutate(it.obj.metadata.namespace ?? '', it.obj.metadata.name, (o) => {
-      o.metadata.ownerReferences = (o.metadata.ownerReferences ?? []).filter((r: OwnerRef) => aliveUids.has(r.uid));
+    await it.store.mutate(namespaceOf(it.obj), nameOf(it.obj), (o) => {
+      meta(o).ownerReferences = (meta(o).ownerReferences ?? []).filter((r: OwnerRef) => aliveUids.has(r.uid));
       return o;
     });
   }
 
-  private async tryDelete(store: GenericStore, obj: KObject, policy: 'Background' | 'Foreground'): Promise<void> {
+  private async tryDelete(store: GenericStore, obj: KubeObject, policy: 'Background' | 'Foreground'): Promise<void> {
     try {
-      await deleteObject(store, obj.metadata.namespace ?? '', obj.metadata.name, { dryRun: false, propagationPolicy: policy, preconditions: { uid: obj.metadata.uid } });
+      await deleteObject(store, namespaceOf(obj), nameOf(obj), { dryRun: false, propagationPolicy: policy, preconditions: { uid: meta(obj).uid } });
     } catch {
       /* already gone or changed; its events bring it back here */
     }
   }
 
-  private async removeFinalizer(store: GenericStore, obj: KObject, finalizer: string): Promise<void> {
-    const md = obj.metadata;
+  private async removeFinalizer(store: GenericStore, obj: KubeObject, finalizer: string): Promise<void> {
+    const md = meta(obj);
     await store
       .update(
         md.namespace ?? '',
-        md.name,
+        md.name ?? '',
         (cur) => {
           if (!cur) return obj;
           const next = structuredClone(cur);
-          next.metadata.finalizers = (next.metadata.finalizers ?? []).filter((f: string) => f !== finalizer);
-          if (!next.metadata.finalizers.length) delete next.metadata.finalizers;
-          delete next.metadata.resourceVersion;
+          const nmd = meta(next);
+          const finalizers = (nmd.finalizers ?? []).filter((f: string) => f !== finalizer);
+          if (finalizers.length) nmd.finalizers = finalizers;
+          else delete nmd.finalizers;
+          delete nmd.resourceVersion;
           return next;
         },
         { dryRun: false, warnings: [], subresource: '' },

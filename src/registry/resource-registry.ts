@@ -3,7 +3,7 @@
 // resources register the same way; discovery, the router and controllers read it, and hear of changes.
 import type { ResourceInfo } from '../api/resource-info.js';
 import type { GenericStore } from './generic-store.js';
-import type { KObject } from './object.js';
+import type { KubeObject } from './object.js';
 import type { ResourceView } from './resource-view.js';
 
 /** One served version of a resource. */
@@ -103,7 +103,7 @@ export class ResourceRegistry {
   }
 
   /** A read-only object from the watch cache, or undefined when the resource or the object is not there. */
-  async getObject(gr: { group: string; resource: string }, namespace: string, name: string): Promise<KObject | undefined> {
+  async getObject(gr: { group: string; resource: string }, namespace: string, name: string): Promise<KubeObject | undefined> {
     const store = this.storeFor(gr);
     if (!store) return undefined;
     try {
