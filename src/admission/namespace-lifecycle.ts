@@ -2,7 +2,7 @@
 // terminating namespaces, and the immortal namespaces cannot be deleted.
 import { forbidden, notFound, StatusError } from '../errors/status.js';
 import type { AdmissionAttributes, AdmissionOperation } from '../registry/admission.js';
-import type { KubeObject } from '../registry/object.js';
+import type { KubeObject } from '../api/object.js';
 import type { AdmissionPlugin } from './chain.js';
 
 export const IMMORTAL_NAMESPACES = new Set(['default', 'kube-system', 'kube-public']);

@@ -6,7 +6,7 @@ import { ResyncLoop } from '../controllers/resync-loop.js';
 import type { ControllerContext } from '../controllers/controller-context.js';
 import { deleteObject } from '../registry/delete.js';
 import type { StoreDeps } from '../registry/generic-store.js';
-import { jsonEqual, nowRFC3339, type KObject, meta, nameOf, namespaceOf } from '../registry/object.js';
+import { jsonEqual, nowRFC3339, type KObject, meta, nameOf, namespaceOf } from '../api/object.js';
 import { crResourceInfo } from './cr-resource-info.js';
 import { CustomResourceStore } from './cr-store.js';
 import { setCustomResourceDetails } from './custom-resource-details.js';

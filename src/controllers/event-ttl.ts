@@ -4,7 +4,7 @@
 import type { Logger } from 'pino';
 import type { ControllerContext } from './controller-context.js';
 import type { GenericStore } from '../registry/generic-store.js';
-import type { KubeObject } from '../registry/object.js';
+import type { KubeObject } from '../api/object.js';
 
 function lastWrite(obj: KubeObject): number {
   let t = Date.parse(obj.metadata?.creationTimestamp ?? '') || 0;

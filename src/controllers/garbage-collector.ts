@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import type { ControllerContext } from './controller-context.js';
 import { deleteObject, FINALIZER_FOREGROUND, FINALIZER_ORPHAN } from '../registry/delete.js';
 import type { GenericStore } from '../registry/generic-store.js';
-import { type KubeObject, meta, nameOf, namespaceOf } from '../registry/object.js';
+import { type KubeObject, meta, nameOf, namespaceOf } from '../api/object.js';
 import { decodeStored } from '../registry/stored-codec.js';
 import type { CacheEvent } from '../storage/cacher/cache-entry.js';
 import type { KV } from '../storage/interface.js';

@@ -3,8 +3,8 @@
 import type { Logger } from 'pino';
 import type { ControllerContext } from './controller-context.js';
 import { deleteObject } from '../registry/delete.js';
-import { type KubeObject, meta, nameOf } from '../registry/object.js';
-import { nowRFC3339 } from '../registry/object.js';
+import { type KubeObject, meta, nameOf } from '../api/object.js';
+import { nowRFC3339 } from '../api/object.js';
 import { NAMESPACE_FINALIZER } from '../registry/strategies/namespaces.js';
 import { ResyncLoop } from './resync-loop.js';
 

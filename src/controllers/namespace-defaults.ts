@@ -4,7 +4,7 @@
 import type { Logger } from 'pino';
 import type { ControllerContext } from './controller-context.js';
 import { StatusError } from '../errors/status.js';
-import { type KubeObject, meta, nameOf } from '../registry/object.js';
+import { type KubeObject, meta, nameOf } from '../api/object.js';
 import { ResyncLoop } from './resync-loop.js';
 import type { CacheEvent } from '../storage/cacher/cache-entry.js';
 

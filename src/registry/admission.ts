@@ -2,7 +2,7 @@
 // `admit` (mutating admission) before the strategy prepares and validates an object, and `validate` (validating
 // admission) after, for every write including sub-resources; the plug-ins live in admission/.
 import type { UserInfo } from '../http/request-context.js';
-import type { KubeObject } from './object.js';
+import type { KubeObject } from '../api/object.js';
 import type { OperationContext } from './operation-context.js';
 
 export type AdmissionOperation = 'CREATE' | 'UPDATE' | 'DELETE' | 'CONNECT';

@@ -4,7 +4,7 @@ import { fieldErr, GoValue } from '../errors/field-error.js';
 import { conflict, deleteSuccess, invalid, notFound, type Status } from '../errors/status.js';
 import { groupKindString } from '../errors/status.js';
 import type { GenericStore } from './generic-store.js';
-import { meta, nowRFC3339, type KubeObject } from './object.js';
+import { meta, nowRFC3339, type KubeObject } from '../api/object.js';
 import { isReadable } from './stored-codec.js';
 import type { OperationContext } from './operation-context.js';
 

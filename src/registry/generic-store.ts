@@ -18,7 +18,7 @@ import type { KV, Storage } from '../storage/interface.js';
 import type { WatchCache } from '../storage/cacher/watch-cache.js';
 import type { WatchCacheSet } from '../storage/cacher/watch-cache-set.js';
 import { objectKey, resourcePrefix, namespacePrefix } from './keys.js';
-import { deepClone, jsonEqual, meta, nowRFC3339, type KubeObject } from './object.js';
+import { deepClone, jsonEqual, meta, nowRFC3339, type KubeObject } from '../api/object.js';
 import type { ResourceDef } from './resource-def.js';
 import { decodeStored, encodeStored } from './stored-codec.js';
 import { converterFor, type VersionConverter } from './version-converter.js';

@@ -3,7 +3,7 @@
 // resources register the same way; discovery, the router and controllers read it, and hear of changes.
 import type { ResourceInfo } from '../api/resource-info.js';
 import type { GenericStore } from './generic-store.js';
-import type { KubeObject } from './object.js';
+import type { KubeObject } from '../api/object.js';
 import type { ResourceView } from './resource-view.js';
 
 /** One served version of a resource. */

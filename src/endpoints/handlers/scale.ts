@@ -3,7 +3,7 @@
 import { operationFor } from '../operation.js';
 import { labelSelectorFromMetaV1 } from '../../selection/label-selector.js';
 import { notFound, routeMethodNotAllowed, badRequest } from '../../errors/status.js';
-import { type KObject, meta } from '../../registry/object.js';
+import { type KObject, meta } from '../../api/object.js';
 import { decodeBody } from '../negotiation/decode-body.js';
 import { readBody } from '../negotiation/read-body.js';
 import { negotiate } from '../negotiation/negotiate.js';

@@ -1,7 +1,7 @@
 // Decodes a create/update body by Content-Type (JSON, YAML, Protobuf) and checks apiVersion/kind against
 // the endpoint, with kube's 400 and 415 texts (apiserver.md §3.1 step 3).
 import { badRequest, unsupportedMediaType } from '../../errors/status.js';
-import type { KObject } from '../../registry/object.js';
+import type { KObject } from '../../api/object.js';
 import { OBJECT_MEDIA_TYPES, serializerForContentType } from '../serializers/index.js';
 import { cannotHandle, type ExpectedType } from '../serializers/serializer.js';
 import { contentTypeOf } from './media-type.js';
