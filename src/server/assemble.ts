@@ -60,7 +60,7 @@ export class KubeliteApi {
   private constructor(readonly deps: ApiDeps) {
     this.caches = new WatchCacheSet(deps.storage);
     this.router = new ResourceRouter({ registry: this.registry, options: deps.options, authorizer: deps.authorizer });
-    this.discovery = new DiscoveryService(() => this.registry.all());
+    this.discovery = new DiscoveryService(() => this.registry.discoveryResources());
   }
 
   static async create(deps: ApiDeps): Promise<KubeliteApi> {
