@@ -22,6 +22,7 @@ import { createLogger } from '../observability/logging.js';
 import type { Storage } from '../storage/interface.js';
 import { MemoryStorage } from '../storage/memory/memory-storage.js';
 import { openSqliteStorage } from '../storage/sqlite/sqlite-storage.js';
+import { openEtcd } from './open-etcd.js';
 import { ensureCertificates, type PemPair, type ServerCertificates } from './certificates.js';
 import { buildDirector, type Route } from './director.js';
 import { buildHandlerChain } from './handler-chain.js';
@@ -77,8 +78,9 @@ function buildAuthenticator(opts: ServerOptions, log: Logger): RequestAuthentica
   return new AuthenticatorUnion(members, anonymous ? new AnonymousAuthenticator() : undefined);
 }
 
-async function openStorage(opts: ServerOptions): Promise<Storage> {
-  if (opts.etcdServers.length) throw new UsageError('--etcd-servers: the etcd engine is not built yet; use the embedded store');
+async function openStorage(opts: ServerOptions, log: Logger): Promise<Storage> {
+  if (opts.etcdServers.length) return openEtcd(opts, log);
+  if (opts.storageBackend === 'etcd3') throw new UsageError('--etcd-servers must be specified');
   if (opts.storageBackend === 'memory') return new MemoryStorage();
   mkdirSync(opts.dataDir, { recursive: true });
   return openSqliteStorage({ path: join(opts.dataDir, 'kubelite.db') });
@@ -98,7 +100,7 @@ export async function startKubelite(partial: Partial<ServerOptions> = {}, logger
     clientCAOverride: opts.clientCAFile ? readFileSync(opts.clientCAFile, 'utf8') : undefined,
   });
 
-  const storage = await openStorage(opts);
+  const storage = await openStorage(opts, log);
   const health = new HealthChecks();
   const shutdown = new ShutdownState();
   health.add('ping', () => undefined);

@@ -1,0 +1,26 @@
+// --etcd-servers and its companion flags, turned into the etcd engine.
+import type { Logger } from 'pino';
+import { openEtcdStorage } from '../storage/etcd/etcd-storage.js';
+import { KeyMap } from '../storage/etcd/etcd-keys.js';
+import type { Storage } from '../storage/interface.js';
+import type { ServerOptions } from './options.js';
+import { UsageError } from './usage-error.js';
+
+export async function openEtcd(opts: ServerOptions, log: Logger): Promise<Storage> {
+  for (const s of opts.etcdServers) {
+    if (!/^https?:\/\/[^/]+\/?$/.test(s)) throw new UsageError(`--etcd-servers: ${JSON.stringify(s)} is not an http:// or https:// URL of an etcd member`);
+  }
+  try {
+    return await openEtcdStorage({
+      endpoints: opts.etcdServers.map((s) => s.replace(/\/$/, '')),
+      caFile: opts.etcdCAFile,
+      certFile: opts.etcdCertFile,
+      keyFile: opts.etcdKeyFile,
+      keys: KeyMap.forEtcdPrefix(opts.etcdPrefix),
+      compactionIntervalMs: opts.etcdCompactionIntervalMs,
+      onError: (err) => log.warn({ err: err.message }, 'etcd'),
+    });
+  } catch (err) {
+    throw new UsageError(`cannot reach etcd at ${opts.etcdServers.join(',')}: ${(err as Error).message}`);
+  }
+}
