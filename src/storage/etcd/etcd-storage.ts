@@ -75,6 +75,8 @@ export class EtcdStorage implements Storage {
   /** The highest revision etcd is known to have compacted (by this server, another one, or as etcd told us). */
   private etcdCompacted: Rev;
   private streamConnected = false;
+  private revisionRead?: Promise<Rev>;
+  private nextRevisionRead?: Promise<Rev>;
 
   constructor(
     readonly client: Etcd3,
@@ -193,8 +195,27 @@ export class EtcdStorage implements Storage {
     return this.log.watch(prefix, opts.afterRev, sink, this.stream.revision);
   }
 
-  async currentRevision(): Promise<Rev> {
-    this.check();
+  /**
+   * etcd's current revision, linearizably. Every consistent read asks, so concurrent callers share reads: at most
+   * one is in flight, and whoever arrives meanwhile joins the next one, which starts after they arrived (so each
+   * caller still sees every write completed before it asked).
+   */
+  currentRevision(): Promise<Rev> {
+    if (this.closed) return Promise.reject(closedError());
+    if (!this.revisionRead) {
+      this.revisionRead = this.readRevision().finally(() => (this.revisionRead = undefined));
+      return this.revisionRead;
+    }
+    this.nextRevisionRead ??= this.revisionRead
+      .catch(() => undefined)
+      .then(() => {
+        this.nextRevisionRead = undefined;
+        return this.currentRevision();
+      });
+    return this.nextRevisionRead;
+  }
+
+  private async readRevision(): Promise<Rev> {
     // A linearizable count-only range on one key: etcd answers with its current revision in the header.
     const res = await this.call(() => this.client.kv.range({ key: this.keys.toEtcd('/'), count_only: true }));
     return Number(res.header.revision);
