@@ -15,7 +15,7 @@ import type { ServerOptions } from '../server/options.js';
 import { UsageError } from '../server/usage-error.js';
 import type { RequestContext } from '../server/request-context.js';
 import { writeError } from '../server/respond.js';
-import type { Storage } from '../storage/interface.js';
+import { StorageError, type Storage } from '../storage/interface.js';
 import { WatchCacheSet } from '../storage/cacher/watch-cache-set.js';
 import { handleCreate } from './handlers/create.js';
 import { handleDelete, handleDeleteCollection } from './handlers/delete.js';
@@ -158,7 +158,8 @@ export class ApiServer {
     if (!store) return undefined;
     try {
       return await store.getCached(namespace, name);
-    } catch {
+    } catch (e) {
+      if (e instanceof StorageError && e.code === 'Unavailable') throw e; // the store is down: not "not found"
       return undefined;
     }
   }

@@ -18,6 +18,8 @@ export async function openEtcd(opts: ServerOptions, log: Logger): Promise<Storag
       keyFile: opts.etcdKeyFile,
       keys: KeyMap.forEtcdPrefix(opts.etcdPrefix),
       compactionIntervalMs: opts.etcdCompactionIntervalMs,
+      // Wait for an unreachable etcd almost as long as the request may take, as kube's etcd client does.
+      unavailableWaitMs: Math.max(1000, opts.requestTimeoutMs - 1000),
       onError: (err) => log.warn({ err: err.message }, 'etcd'),
     });
   } catch (err) {

@@ -2,7 +2,7 @@
 // a deadline on every unary call (so a write never hangs past it), and no automatic retries: a transaction that
 // failed in transit may have been applied, and repeating a compare-and-swap would then report a false conflict.
 import { readFileSync } from 'node:fs';
-import { Etcd3, type IOptions } from 'etcd3';
+import { Etcd3, isRecoverableError, type IOptions } from 'etcd3';
 
 export interface EtcdConnectionOptions {
   /** http(s)://host:port, one per member. */
@@ -14,8 +14,37 @@ export interface EtcdConnectionOptions {
   callTimeoutMs?: number;
 }
 
+type Policy = NonNullable<NonNullable<IOptions['faultHandling']>['global']>;
+
+/** Thrown instead of calling a member that failed several times in a row; the pool then tries another member. */
+export class MemberSkipped extends Error {
+  override name = 'MemberSkipped';
+}
+
+/**
+ * Per member: after 3 connection failures in a row, skip it for 1 s (so calls go to the other members), then try
+ * it again. Short, so that a single etcd that comes back is used again at once.
+ */
+function memberBreaker(): Policy {
+  let failures = 0;
+  let skipUntil = 0;
+  return {
+    async execute(fn: (ctx: { signal: AbortSignal; attempt: number }) => unknown) {
+      if (Date.now() < skipUntil) throw new MemberSkipped('etcd member skipped after repeated connection failures');
+      try {
+        const r = await fn({ signal: new AbortController().signal, attempt: 0 });
+        failures = 0;
+        return r;
+      } catch (err) {
+        if (err instanceof Error && isRecoverableError(err) && ++failures >= 3) skipUntil = Date.now() + 1000;
+        throw err;
+      }
+    },
+  } as unknown as Policy;
+}
+
 // The client calls only execute() on its global policy; this one runs the call once.
-const NO_RETRY = { execute: (fn: (ctx: { signal: AbortSignal; attempt: number }) => unknown) => fn({ signal: new AbortController().signal, attempt: 0 }) } as unknown as NonNullable<NonNullable<IOptions['faultHandling']>['global']>;
+const NO_RETRY = { execute: (fn: (ctx: { signal: AbortSignal; attempt: number }) => unknown) => fn({ signal: new AbortController().signal, attempt: 0 }) } as unknown as Policy;
 
 /** Large lists are paged, but one object may be large too (kube's limit is 1.5 MiB per value, 2 MiB per request). */
 const MAX_MESSAGE = 64 * 1024 * 1024;
@@ -37,7 +66,7 @@ export function createEtcdClient(opts: EtcdConnectionOptions): Etcd3 {
       'grpc.max_reconnect_backoff_ms': 2_000,
     },
     defaultCallOptions: (ctx) => (ctx.isStream ? {} : { deadline: Date.now() + timeout }),
-    faultHandling: { global: NO_RETRY },
+    faultHandling: { global: NO_RETRY, host: memberBreaker },
   };
   if (opts.caFile || opts.certFile || opts.keyFile) {
     if (!opts.caFile) throw new Error('--etcd-certfile and --etcd-keyfile need --etcd-cafile');

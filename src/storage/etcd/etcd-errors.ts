@@ -19,3 +19,12 @@ export function unavailable(err: unknown, key?: string): StorageError {
   const text = err instanceof Error ? err.message : String(err);
   return new StorageError('Unavailable', `etcd: ${text}`, key);
 }
+
+/**
+ * True for failures that happened before the request left this process (no connection to any member, or the
+ * member skipped after repeated failures): such a request can be sent again without risk of applying it twice.
+ */
+export function neverSent(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  return err.name === 'MemberSkipped' || /No connection established|ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|circuit breaker is open/.test(err.message);
+}

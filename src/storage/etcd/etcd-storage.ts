@@ -29,7 +29,7 @@ import { RevWaiters } from '../cacher/rev-waiters.js';
 import { closedError, futureRevision } from '../revision-errors.js';
 import { createEtcdClient, type EtcdConnectionOptions } from './etcd-client.js';
 import { KeyMap, bytePrefixEnd } from './etcd-keys.js';
-import { isCompacted, isFutureRevision, unavailable } from './etcd-errors.js';
+import { isCompacted, isFutureRevision, neverSent, unavailable } from './etcd-errors.js';
 import { KeyspaceWatch } from './keyspace-watch.js';
 import { COMPACT_REV_KEY, Compactor } from './compactor.js';
 
@@ -46,6 +46,11 @@ export interface EtcdStorageOptions extends EtcdConnectionOptions {
   pageSize?: number;
   /** How long a write waits for the watch to deliver it before resolving anyway (default 5000 ms). */
   writeVisibleTimeoutMs?: number;
+  /**
+   * While etcd cannot be reached, how long a request waits for it to come back before failing Unavailable, as
+   * kube-apiserver's client waits until the request's deadline (default 5000 ms).
+   */
+  unavailableWaitMs?: number;
   /** Receives background failures (compaction, watch disconnects). */
   onError?: (err: Error) => void;
 }
@@ -76,6 +81,8 @@ export class EtcdStorage implements Storage {
   private etcdCompacted: Rev;
   private streamConnected = false;
   private revisionRead?: Promise<Rev>;
+  /** Callers waiting for etcd to be reachable again (the key-space watch re-established). */
+  private reachableWaiters: (() => void)[] = [];
   private nextRevisionRead?: Promise<Rev>;
 
   constructor(
@@ -94,7 +101,10 @@ export class EtcdStorage implements Storage {
         this.streamConnected = false;
         opts.onError?.(err);
       },
-      connected: () => (this.streamConnected = true),
+      connected: () => {
+        this.streamConnected = true;
+        for (const wake of this.reachableWaiters.splice(0)) wake();
+      },
     });
     this.stream.start();
     this.compactor = new Compactor(client, opts.compactionIntervalMs ?? 300_000, (rev) => this.noteCompacted(rev), opts.onError);
@@ -244,7 +254,11 @@ export class EtcdStorage implements Storage {
   /** kube's etcd health check: a linearizable read of <prefix>/health (the key need not exist). */
   async health(): Promise<void> {
     this.check();
-    await this.call(() => this.client.kv.range({ key: this.keys.toEtcd('/registry/health'), count_only: true }, { deadline: Date.now() + 2000 }));
+    try {
+      await this.client.kv.range({ key: this.keys.toEtcd('/registry/health'), count_only: true }, { deadline: Date.now() + 2000 });
+    } catch (err) {
+      throw unavailable(err);
+    }
   }
 
   async close(): Promise<void> {
@@ -254,6 +268,7 @@ export class EtcdStorage implements Storage {
     await this.compactor.stop();
     this.stream.stop();
     this.visible.rejectAll(closedError());
+    for (const wake of this.reachableWaiters.splice(0)) wake();
     this.log.closeAll(closedError());
     this.client.close();
   }
@@ -262,12 +277,8 @@ export class EtcdStorage implements Storage {
   private write<R>(key: string, txn: (k: Buffer) => Promise<{ rev?: Rev; result: R }>): Promise<R> {
     if (this.closed) return Promise.reject(closedError());
     const p = (async () => {
-      let out: { rev?: Rev; result: R };
-      try {
-        out = await txn(this.keys.toEtcd(key));
-      } catch (err) {
-        throw unavailable(err, key);
-      }
+      const k = this.keys.toEtcd(key);
+      const out = await this.attempt(() => txn(k), key);
       if (out.rev !== undefined && out.rev > this.stream.revision) {
         await this.visible.wait(out.rev, this.opts.writeVisibleTimeoutMs ?? 5000, closedError).catch(() => undefined);
       }
@@ -334,22 +345,52 @@ export class EtcdStorage implements Storage {
 
   private async range(req: IRangeRequest, atRev: Rev | undefined) {
     try {
-      return await this.client.kv.range(req);
+      return await this.attempt(() => this.client.kv.range(req));
     } catch (err) {
+      // etcd's refusals keep their text through attempt().
       if (isCompacted(err)) {
         throw new StorageError('TooOld', `required revision ${atRev} has been compacted`, undefined, this.compactedRevision());
       }
       if (isFutureRevision(err)) throw futureRevision(atRev ?? 0, await this.currentRevision());
-      throw unavailable(err);
+      throw err;
     }
   }
 
-  private async call<T>(fn: () => Promise<T>, key?: string): Promise<T> {
-    try {
-      return await fn();
-    } catch (err) {
-      throw unavailable(err, key);
+  private call<T>(fn: () => Promise<T>, key?: string): Promise<T> {
+    return this.attempt(fn, key);
+  }
+
+  /**
+   * Runs one etcd call. While etcd is unreachable it first waits (bounded) for it to come back, and a call that
+   * failed before it was sent is tried again within that bound; a call that may have reached etcd is never
+   * repeated (a repeated compare-and-swap would report its own write as a conflict).
+   */
+  private async attempt<T>(fn: () => Promise<T>, key?: string): Promise<T> {
+    const deadline = Date.now() + (this.opts.unavailableWaitMs ?? 5000);
+    for (;;) {
+      if (!this.streamConnected) await this.reachable(deadline);
+      try {
+        return await fn();
+      } catch (err) {
+        if (this.closed || !neverSent(err) || Date.now() >= deadline) throw unavailable(err, key);
+        this.streamConnected = false; // the watch may not have noticed yet
+        await new Promise((r) => setTimeout(r, 100));
+      }
     }
+  }
+
+  /** Resolves when the key-space watch is established again, or at the deadline. */
+  private reachable(deadline: number): Promise<void> {
+    const ms = deadline - Date.now();
+    if (ms <= 0 || this.closed) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.reachableWaiters.push(done);
+    });
   }
 
   private toKVs(kvs: IKeyValue[]): KV[] {
