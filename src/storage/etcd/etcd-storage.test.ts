@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import type { StorageError } from '../interface.js';
 import { storageConformance } from '../conformance/storage-conformance.js';
@@ -102,6 +104,33 @@ describe('etcd engine specifics', { skip }, () => {
       assert.deepEqual(got, ['put /r/a', 'put /r/c', 'put /r/d']);
     } finally {
       await Promise.all([s.close(), other.close()]);
+      await own.stop();
+    }
+  });
+
+  it('notices an etcd restored to a lower revision and ends watchers with TooOld, then follows the restored etcd', async () => {
+    const own = await startEtcd();
+    const s = await openEtcdStorage({ endpoints: [own.url], compactionIntervalMs: 0 });
+    try {
+      const errors: string[] = [];
+      s.watch('/r/', { afterRev: await s.currentRevision() }, { events() {}, error: (e) => errors.push(e.code) });
+      for (let i = 0; i < 10; i++) assert.ok((await s.put(`/r/old${i}`, enc('x'), 0)).ok);
+      // "Restore from an older backup": the same member comes back with an empty store (revision 1).
+      await own.pause();
+      rmSync(join(own.dataDir, 'data'), { recursive: true, force: true });
+      await own.restart();
+      await until(() => errors.length > 0, 10_000);
+      assert.deepEqual(errors, ['TooOld']);
+      const rev = await s.currentRevision();
+      assert.ok(rev < 10, `etcd restarted from scratch (revision ${rev})`);
+      const seen: string[] = [];
+      s.watch('/r/', { afterRev: rev }, { events: (b) => seen.push(...b.map((e) => `${e.rev} ${e.kv.key}`)), error() {} });
+      const w = await s.put('/r/new', enc('x'), 0);
+      assert.ok(w.ok);
+      assert.deepEqual(seen, [`${w.kv.modRev} /r/new`]);
+      assert.deepEqual((await s.list('/r/')).kvs.map((kv) => kv.key), ['/r/new']);
+    } finally {
+      await s.close();
       await own.stop();
     }
   });

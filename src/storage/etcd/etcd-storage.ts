@@ -97,6 +97,7 @@ export class EtcdStorage implements Storage {
     this.stream = new KeyspaceWatch(client, startRev, {
       events: (evs) => this.onEvents(evs),
       compacted: (rev) => void this.onStreamCompacted(rev),
+      rewound: (rev, from) => this.onRewound(rev, from),
       disconnected: (err) => {
         this.streamConnected = false;
         opts.onError?.(err);
@@ -331,6 +332,16 @@ export class EtcdStorage implements Storage {
         await new Promise((r) => setTimeout(r, delay));
       }
     }
+  }
+
+  // etcd went back to an older revision (restored from a backup): every watcher ends with TooOld so the caches
+  // list the restored state again, and history restarts at etcd's revision.
+  private onRewound(rev: Rev, from: Rev): void {
+    this.opts.onError?.(new Error(`etcd's revision went back from ${from} to ${rev}; rebuilding the caches`));
+    this.etcdCompacted = 0;
+    const old = this.log;
+    this.log = this.newLog(rev);
+    old.closeAll(new StorageError('TooOld', `etcd's revision went back to ${rev}`, undefined, rev));
   }
 
   private noteCompacted(rev: Rev): void {

@@ -12,6 +12,11 @@ export interface KeyspaceWatchHandlers {
   events(events: IEvent[]): void;
   /** The resume point was compacted away: the stream has stopped; history up to `compactRev` is gone. */
   compacted(compactRev: number): void;
+  /**
+   * etcd's revision is below the last one received: it was restored from an older backup (or replaced). The stream
+   * now follows it from `rev`; everything learnt before is void.
+   */
+  rewound(rev: number, from: number): void;
   /** The stream broke (it reconnects on its own). */
   disconnected(err: Error): void;
   /** The stream is (again) established. */
@@ -39,8 +44,19 @@ export class KeyspaceWatch {
 
   start(): void {
     if (this.stopped) return;
-    this.client.watchClient
-      .watch()
+    // Before resuming, make sure etcd has not gone back in time: a watch from a revision etcd has not reached yet
+    // would silently wait for it, and then hand out unrelated changes as if they followed ours.
+    this.client.kv
+      .range({ key: ALL_KEYS, count_only: true })
+      .then((res) => {
+        const current = Number(res.header.revision);
+        if (current < this.lastRev) {
+          const from = this.lastRev;
+          this.lastRev = current;
+          this.on.rewound(current, from);
+        }
+        return this.client.watchClient.watch();
+      })
       .then((stream) => this.attach(stream))
       .catch((err: Error) => this.broken(err));
   }
