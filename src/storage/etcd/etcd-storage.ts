@@ -36,7 +36,10 @@ import { COMPACT_REV_KEY, Compactor } from './compactor.js';
 export interface EtcdStorageOptions extends EtcdConnectionOptions {
   /** Where the callers' keys live in etcd (default: unchanged). */
   keys?: KeyMap;
-  /** Events kept in memory for watches (default 100 000). */
+  /**
+   * Events kept in memory for engine watches (default 10 000). The watch caches keep their own, longer history;
+   * this one only bridges a cache's list and its watch, and the controllers' short catch-ups.
+   */
   historyEvents?: number;
   /** Seconds of events kept in memory for watches (default 300). */
   historySeconds?: number;
@@ -351,7 +354,7 @@ export class EtcdStorage implements Storage {
   }
 
   private newLog(rev: Rev): EventLog {
-    return new EventLog(rev, { maxEvents: this.opts.historyEvents, maxAgeMs: (this.opts.historySeconds ?? 300) * 1000 });
+    return new EventLog(rev, { maxEvents: this.opts.historyEvents ?? 10_000, maxAgeMs: (this.opts.historySeconds ?? 300) * 1000 });
   }
 
   private async range(req: IRangeRequest, atRev: Rev | undefined) {
