@@ -4,7 +4,11 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { request as httpsRequest } from 'node:https';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Etcd3 } from 'etcd3';
+import { ensureCertificates } from '../src/server/certificates.js';
 import { etcdSkipReason, startEtcd, type EtcdProcess } from '../src/testing/etcd.js';
 import { startTestServer, type TestServer } from '../src/testing/test-server.js';
 
@@ -141,6 +145,29 @@ test('readyz and livez carry kube\'s etcd checks', { skip }, async () => {
     assert.ok(!live.body.includes('etcd-readiness'), live.body);
   } finally {
     await s.close();
+  }
+});
+
+test('--etcd-cafile, --etcd-certfile and --etcd-keyfile reach an etcd that requires client certificates', { skip }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kubelite-etcd-tls-'));
+  await ensureCertificates({ certDir: dir, sans: [] }); // a CA, a serving pair for 127.0.0.1 and a client pair
+  const f = (n: string) => join(dir, n);
+  const own = await startEtcd({ tls: { certFile: f('apiserver.crt'), keyFile: f('apiserver.key'), caFile: f('ca.crt') } });
+  try {
+    assert.ok(own.url.startsWith('https://'));
+    const s = await startTestServer({ etcdServers: [own.url], etcdCAFile: f('ca.crt'), etcdCertFile: f('admin.crt'), etcdKeyFile: f('admin.key') });
+    try {
+      const r = await s.request('POST', '/api/v1/namespaces/default/configmaps', { body: cm('tls'), headers: JSON_CT });
+      assert.equal(r.status, 201, r.body);
+      assert.equal((await s.request('GET', '/readyz')).status, 200);
+    } finally {
+      await s.close();
+    }
+    // Without a client certificate etcd refuses the connection and the server does not start.
+    await assert.rejects(startTestServer({ etcdServers: [own.url], etcdCAFile: f('ca.crt'), requestTimeoutMs: 3000 }), /cannot reach etcd/);
+  } finally {
+    await own.stop();
+    rmSync(dir, { recursive: true, force: true });
   }
 });
 

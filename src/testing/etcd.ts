@@ -73,14 +73,25 @@ async function waitHealthy(url: string, child: ChildProcess, log: () => string, 
   }
 }
 
+export interface StartEtcdOptions {
+  extraArgs?: string[];
+  /** Serve clients over TLS with this pair, requiring client certificates signed by `caFile`. */
+  tls?: { certFile: string; keyFile: string; caFile: string };
+}
+
 /** Starts a single-member etcd on 127.0.0.1; resolves once /health answers true. */
-export async function startEtcd(opts: { extraArgs?: string[] } = {}): Promise<EtcdProcess> {
+export async function startEtcd(opts: StartEtcdOptions = {}): Promise<EtcdProcess> {
   const bin = findEtcd();
   if (!bin) throw new Error(etcdSkipReason() ?? 'etcd not found');
   const dataDir = mkdtempSync(join(tmpdir(), 'kubelite-etcd-'));
-  const [clientPort, peerPort] = [await freePort(), await freePort()];
-  const url = `http://127.0.0.1:${clientPort}`;
+  const [clientPort, peerPort, metricsPort] = [await freePort(), await freePort(), await freePort()];
+  const url = `${opts.tls ? 'https' : 'http'}://127.0.0.1:${clientPort}`;
   const peer = `http://127.0.0.1:${peerPort}`;
+  // /health over plain HTTP on its own port, whatever the client port speaks.
+  const metrics = `http://127.0.0.1:${metricsPort}`;
+  const tlsArgs = opts.tls
+    ? ['--cert-file', opts.tls.certFile, '--key-file', opts.tls.keyFile, '--trusted-ca-file', opts.tls.caFile, '--client-cert-auth']
+    : [];
   const args = [
     '--name', 'test',
     '--data-dir', join(dataDir, 'data'),
@@ -89,6 +100,8 @@ export async function startEtcd(opts: { extraArgs?: string[] } = {}): Promise<Et
     '--listen-peer-urls', peer,
     '--initial-advertise-peer-urls', peer,
     '--initial-cluster', `test=${peer}`,
+    '--listen-metrics-urls', metrics,
+    ...tlsArgs,
     '--log-level', 'error',
     '--logger', 'zap',
     ...(opts.extraArgs ?? []),
@@ -104,7 +117,7 @@ export async function startEtcd(opts: { extraArgs?: string[] } = {}): Promise<Et
     child.unref();
     (child.stderr as unknown as { unref?: () => void }).unref?.();
     try {
-      await waitHealthy(url, child, () => output, 20_000);
+      await waitHealthy(metrics, child, () => output, 20_000);
     } catch (err) {
       child.kill('SIGKILL');
       throw err;
