@@ -46,7 +46,8 @@ export function etcdSkipReason(): string | undefined {
   return 'no etcd binary found (install Debian\'s etcd-server or set ETCD_BIN); etcd tests skipped';
 }
 
-async function freePort(): Promise<number> {
+/** A TCP port on 127.0.0.1 nothing listens on (at the time of asking). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.unref();

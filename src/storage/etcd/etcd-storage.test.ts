@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import type { StorageError } from '../interface.js';
 import { storageConformance } from '../conformance/storage-conformance.js';
-import { etcdSkipReason, startEtcd, type EtcdProcess } from '../../testing/etcd.js';
+import { etcdSkipReason, freePort, startEtcd, type EtcdProcess } from '../../testing/etcd.js';
 import { KeyMap } from './etcd-keys.js';
 import { openEtcdStorage, type EtcdStorage } from './etcd-storage.js';
 
@@ -105,6 +105,21 @@ describe('etcd engine specifics', { skip }, () => {
     } finally {
       await Promise.all([s.close(), other.close()]);
       await own.stop();
+    }
+  });
+
+  it('works through the members that answer when one of several endpoints is down', async () => {
+    const { url } = await (etcd ??= startEtcd());
+    const dead = `http://127.0.0.1:${await freePort()}`;
+    const s = await openEtcdStorage({ endpoints: [dead, url], keys: new KeyMap('/', `/members-${++n}/`), compactionIntervalMs: 0 });
+    try {
+      const started = Date.now();
+      for (let i = 0; i < 30; i++) assert.ok((await s.put(`/r/m${i}`, enc('x'), 0)).ok);
+      assert.equal((await s.list('/r/')).kvs.length, 30);
+      assert.ok(Date.now() - started < 10_000, `30 writes took ${Date.now() - started} ms`);
+      for (let i = 0; i < 10; i++) await s.health(); // the live member answers, whichever is tried first
+    } finally {
+      await s.close();
     }
   });
 

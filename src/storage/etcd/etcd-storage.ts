@@ -63,7 +63,17 @@ export async function openEtcdStorage(opts: EtcdStorageOptions): Promise<EtcdSto
   try {
     const keys = opts.keys ?? new KeyMap();
     const compactKey = Buffer.from(COMPACT_REV_KEY);
-    const res = await client.kv.range({ key: compactKey });
+    // With several members a dead one may be asked first: try the others (the client skips a failing member).
+    let res;
+    for (let tries = 1; ; tries++) {
+      try {
+        res = await client.kv.range({ key: compactKey });
+        break;
+      } catch (err) {
+        if (!neverSent(err) || tries > opts.endpoints.length * 3) throw err;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }
     const compacted = Number(res.kvs[0]?.value.toString() || 0);
     return new EtcdStorage(client, keys, Number(res.header.revision), compacted, opts);
   } catch (err) {
@@ -258,10 +268,15 @@ export class EtcdStorage implements Storage {
   /** kube's etcd health check: a linearizable read of <prefix>/health (the key need not exist). */
   async health(): Promise<void> {
     this.check();
-    try {
-      await this.client.kv.range({ key: this.keys.toEtcd('/registry/health'), count_only: true }, { deadline: Date.now() + 2000 });
-    } catch (err) {
-      throw unavailable(err);
+    const deadline = Date.now() + 2000;
+    for (let tries = 1; ; tries++) {
+      try {
+        await this.client.kv.range({ key: this.keys.toEtcd('/registry/health'), count_only: true }, { deadline });
+        return;
+      } catch (err) {
+        // With several members, a dead one may be picked: ask again (another member, or the same one skipped).
+        if (tries >= this.opts.endpoints.length + 1 || !neverSent(err) || Date.now() >= deadline) throw unavailable(err);
+      }
     }
   }
 
@@ -382,12 +397,13 @@ export class EtcdStorage implements Storage {
   private async attempt<T>(fn: () => Promise<T>, key?: string): Promise<T> {
     const deadline = Date.now() + (this.opts.unavailableWaitMs ?? 5000);
     for (;;) {
-      if (!this.streamConnected) await this.reachable(deadline);
+      // The watch re-established is the sign etcd is back; but try at least every second (another member may answer).
+      if (!this.streamConnected) await this.reachable(Math.min(deadline, Date.now() + 1000));
       try {
         return await fn();
       } catch (err) {
         if (this.closed || !neverSent(err) || Date.now() >= deadline) throw unavailable(err, key);
-        this.streamConnected = false; // the watch may not have noticed yet
+        // Another member may answer, or this one may be back, in a moment.
         await new Promise((r) => setTimeout(r, 100));
       }
     }
