@@ -235,3 +235,34 @@ test('etcd stopped for 10 s under load: readyz/livez name the etcd check, writes
     await own.stop();
   }
 });
+
+test('two servers on one etcd elect one to run kube-controller-manager\'s controllers on a Lease; when it stops the other takes over', { skip }, async () => {
+  const timing = { leaseDurationMs: 3000, renewDeadlineMs: 2000, retryPeriodMs: 250 };
+  const a = await startTestServer({ etcdServers: [etcd.url], etcdPrefix: '/elect', leaderElection: timing });
+  let b: TestServer | undefined;
+  try {
+    const lease = async (s: TestServer) => (await s.request('GET', '/apis/coordination.k8s.io/v1/namespaces/kube-system/leases/kube-controller-manager')).json();
+    const first = await until('a lease', async () => {
+      const l = await lease(a);
+      return l.spec?.holderIdentity ? l : undefined;
+    });
+    assert.deepEqual([first.spec.leaseDurationSeconds, first.spec.leaseTransitions], [3, 0]);
+    b = await startTestServer({ etcdServers: [etcd.url], etcdPrefix: '/elect', leaderElection: timing });
+    await sleep(1000);
+    const still = await lease(b);
+    assert.equal(still.spec.holderIdentity, first.spec.holderIdentity, 'the second server respects the held lease');
+    assert.ok(Number(still.metadata.resourceVersion) > Number(first.metadata.resourceVersion), 'the leader renews');
+    await a.close();
+    const next = await until('the other server holding the lease', async () => {
+      const l = await lease(b!);
+      return l.spec?.holderIdentity && l.spec.holderIdentity !== first.spec.holderIdentity ? l : undefined;
+    });
+    assert.equal(next.spec.leaseTransitions, 1);
+    // The survivor's controllers work: a new namespace gets its root CA ConfigMap.
+    const ns = await b.request('POST', '/api/v1/namespaces', { body: JSON.stringify({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'after-failover' } }), headers: JSON_CT });
+    assert.equal(ns.status, 201, ns.body);
+    await until('kube-root-ca.crt', async () => (await b!.request('GET', '/api/v1/namespaces/after-failover/configmaps/kube-root-ca.crt')).status === 200 || undefined);
+  } finally {
+    await Promise.all([a.close(), b?.close()]);
+  }
+});

@@ -63,6 +63,9 @@ export class ApiServer {
   readonly discovery: DiscoveryService;
   writeHooks: WriteHooks = builtinWriteHooks;
   private readonly controllers: { start(): void; stop(): void }[] = [];
+  /** kube-controller-manager's controllers: run on every server, or only on the elected one (leader election). */
+  private electedFactory: () => { start(): void; stop(): void }[] = () => [];
+  private elected: { start(): void; stop(): void }[] = [];
   private readonly resourceRoutes: Route[] = [];
   readonly caches: WatchCacheSet;
 
@@ -90,7 +93,7 @@ export class ApiServer {
     const done = deps.health.addPostStartHook('start-system-namespaces-controller');
     await bootstrapNamespaces(api);
     done();
-    api.controllers.push(new NamespaceController(api, deps.log), new GarbageCollector(api, deps.log), new NamespaceDefaultsController(api, deps.caPem, deps.log), new EventTTLController(api, deps.options.eventTTLMs, deps.log));
+    api.electedFactory = () => [new NamespaceController(api, deps.log), new GarbageCollector(api, deps.log), new NamespaceDefaultsController(api, deps.caPem, deps.log), new EventTTLController(api, deps.options.eventTTLMs, deps.log)];
     await installApiExtensions(api, deps.log);
     return api;
   }
@@ -164,14 +167,29 @@ export class ApiServer {
     }
   }
 
-  startControllers(): void {
+  /** Starts this server's controllers, and kube-controller-manager's too unless a leader election decides. */
+  startControllers(opts: { elected?: boolean } = {}): void {
     for (const c of this.controllers) c.start();
+    if (!opts.elected) this.startElectedControllers();
     // Build the OpenAPI index once the listener is up, off the start-up path.
     setImmediate(() => this.discovery.warm());
   }
 
+  /** This server became the leader (or runs alone): kube-controller-manager's controllers start, fresh. */
+  startElectedControllers(): void {
+    if (this.elected.length) return;
+    this.elected = this.electedFactory();
+    for (const c of this.elected) c.start();
+  }
+
+  stopElectedControllers(): void {
+    for (const c of this.elected) c.stop();
+    this.elected = [];
+  }
+
   async stop(): Promise<void> {
     for (const c of this.controllers) c.stop();
+    this.stopElectedControllers();
     await this.caches.stopAll();
   }
 

@@ -1,5 +1,9 @@
 // --etcd-servers and its companion flags, turned into the etcd engine.
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { Logger } from 'pino';
+import { DEFAULT_LEADER_ELECTION, LeaderElector } from '../controllers/leader-election.js';
+import type { ApiServer } from '../endpoints/api-server.js';
 import { openEtcdStorage } from '../storage/etcd/etcd-storage.js';
 import { KeyMap } from '../storage/etcd/etcd-keys.js';
 import type { Storage } from '../storage/interface.js';
@@ -25,4 +29,15 @@ export async function openEtcd(opts: ServerOptions, log: Logger): Promise<Storag
   } catch (err) {
     throw new UsageError(`cannot reach etcd at ${opts.etcdServers.join(',')}: ${(err as Error).message}`);
   }
+}
+
+/** The Lease-based election of kube-controller-manager (identity: hostname_uuid, as kube's). */
+export function electLeader(api: ApiServer, opts: ServerOptions, log: Logger): LeaderElector | undefined {
+  const leases = api.storeFor('coordination.k8s.io', 'leases');
+  if (!leases) return undefined; // coordination.k8s.io turned off: every server runs its controllers
+  const timing = { ...DEFAULT_LEADER_ELECTION, ...(opts.leaderElection || {}) };
+  return new LeaderElector(leases, `${hostname()}_${randomUUID()}`, {
+    startedLeading: () => api.startElectedControllers(),
+    stoppedLeading: () => api.stopElectedControllers(),
+  }, log, timing);
 }

@@ -28,6 +28,11 @@ export interface ServerOptions {
   etcdCompactionIntervalMs: number;
   /** --etcd-count-metric-poll-period in ms (accepted; kubelite counts objects from its watch cache). */
   etcdCountMetricPollPeriodMs: number;
+  /**
+   * Library only: the timing of the leader election kube-controller-manager's controllers run under when several
+   * servers share an etcd (default 15 s lease, 10 s renew deadline, 2 s retry); false runs them on every server.
+   */
+  leaderElection?: Partial<import('../controllers/leader-election.js').LeaderElectionTiming> | false;
   /** The engine: sqlite (default) or memory (kubelite's --storage), etcd3 (--storage-backend, with --etcd-servers). */
   storageBackend: 'sqlite' | 'memory' | 'etcd3';
   featureGates: Record<string, boolean>;

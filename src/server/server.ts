@@ -22,7 +22,7 @@ import { createLogger } from '../observability/logging.js';
 import type { Storage } from '../storage/interface.js';
 import { MemoryStorage } from '../storage/memory/memory-storage.js';
 import { openSqliteStorage } from '../storage/sqlite/sqlite-storage.js';
-import { openEtcd } from './open-etcd.js';
+import { openEtcd, electLeader } from './open-etcd.js';
 import { ensureCertificates, type PemPair, type ServerCertificates } from './certificates.js';
 import { buildDirector, type Route } from './director.js';
 import { buildHandlerChain } from './handler-chain.js';
@@ -197,7 +197,10 @@ export async function startKubelite(partial: Partial<ServerOptions> = {}, logger
     mkdirSync(dirname(kubeconfigPath), { recursive: true });
     writeFileSync(kubeconfigPath, kubeconfig, { mode: 0o600 });
   }
-  api.startControllers();
+  // On etcd, other servers may share the store: kube-controller-manager's controllers run on the elected one.
+  const elector = opts.etcdServers.length && opts.leaderElection !== false ? electLeader(api, opts, log) : undefined;
+  api.startControllers({ elected: !!elector });
+  elector?.start();
 
   let stopping: Promise<void> | undefined;
   const stop = () => {
@@ -207,6 +210,7 @@ export async function startKubelite(partial: Partial<ServerOptions> = {}, logger
       shutdown.draining = true;
       server.close();
       await shutdown.drained(opts.requestTimeoutMs);
+      await elector?.stop();
       await api.stop();
       // Let watch streams end cleanly (their caches stopped) before the connections go.
       await new Promise((r) => setTimeout(r, 20));

@@ -51,7 +51,8 @@ export interface RawResponse {
 function etcdFromEnv(opts: Partial<ServerOptions>, dataDir: string): Partial<ServerOptions> {
   const servers = process.env.KUBELITE_TEST_ETCD_SERVERS;
   if (!servers || opts.etcdServers?.length) return {};
-  return { etcdServers: servers.split(','), etcdPrefix: `/kubelite-test/${basename(dataDir)}` };
+  // Alone on its prefix, a server needs no election (whose Lease renewals would move the revision under the tests).
+  return { etcdServers: servers.split(','), etcdPrefix: `/kubelite-test/${basename(dataDir)}`, leaderElection: opts.leaderElection ?? false };
 }
 
 export async function startTestServer(opts: Partial<ServerOptions> = {}): Promise<TestServer> {
