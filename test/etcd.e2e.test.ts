@@ -4,6 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { request as httpsRequest } from 'node:https';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -264,5 +265,46 @@ test('two servers on one etcd elect one to run kube-controller-manager\'s contro
     await until('kube-root-ca.crt', async () => (await b!.request('GET', '/api/v1/namespaces/after-failover/configmaps/kube-root-ca.crt')).status === 200 || undefined);
   } finally {
     await Promise.all([a.close(), b?.close()]);
+  }
+});
+
+test('killing the leader (SIGKILL, no goodbye) moves the controllers to the other server once its Lease runs out', { skip }, async () => {
+  const timing = { leaseDurationMs: 3000, renewDeadlineMs: 2000, retryPeriodMs: 250 };
+  const dataDir = mkdtempSync(join(tmpdir(), 'kubelite-leader-'));
+  const index = new URL('../src/index.js', import.meta.url).href;
+  const script = `const { startServer } = await import(${JSON.stringify(index)});
+    const s = await startServer({ securePort: 0, dataDir: ${JSON.stringify(dataDir)}, writeKubeconfig: '', verbosity: -1,
+      etcdServers: [${JSON.stringify(etcd.url)}], etcdPrefix: '/killed', leaderElection: ${JSON.stringify(timing)} });
+    console.log('ready ' + s.url);`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let b: TestServer | undefined;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      child.stdout!.on('data', (c: Buffer) => c.toString().includes('ready ') && resolve());
+      child.once('exit', (code) => reject(new Error(`leader process exited (${code})`)));
+    });
+    b = await startTestServer({ etcdServers: [etcd.url], etcdPrefix: '/killed', leaderElection: timing });
+    const lease = async () => (await b!.request('GET', '/apis/coordination.k8s.io/v1/namespaces/kube-system/leases/kube-controller-manager')).json();
+    const first = await until('the first server holding the lease', async () => ((await lease()).spec?.holderIdentity ? lease() : undefined));
+    await sleep(500);
+    assert.equal((await lease()).spec.holderIdentity, first.spec.holderIdentity, 'the first server keeps it while alive');
+    child.kill('SIGKILL');
+    const killed = Date.now();
+    const next = await until('the survivor holding the lease', async () => {
+      const l = await lease();
+      return l.spec?.holderIdentity !== first.spec.holderIdentity ? l : undefined;
+    }, 10_000);
+    const after = Date.now() - killed;
+    assert.ok(after >= 2000, `the survivor waited for the lease to run out (${after} ms)`);
+    assert.equal(next.spec.leaseTransitions, 1);
+    // The namespace controller now runs on the survivor: a deleted namespace goes away.
+    const mk = await b.request('POST', '/api/v1/namespaces', { body: JSON.stringify({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'doomed' } }), headers: JSON_CT });
+    assert.equal(mk.status, 201, mk.body);
+    assert.equal((await b.request('DELETE', '/api/v1/namespaces/doomed')).status, 200);
+    await until('the namespace removed by the namespace controller', async () => (await b!.request('GET', '/api/v1/namespaces/doomed')).status === 404 || undefined, 10_000);
+  } finally {
+    child.kill('SIGKILL');
+    await b?.close();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 });
