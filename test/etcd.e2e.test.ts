@@ -308,3 +308,30 @@ test('killing the leader (SIGKILL, no goodbye) moves the controllers to the othe
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+test('a CRD created on one server is served by the other, and its objects are shared', { skip }, async () => {
+  const [a, b] = await Promise.all([onEtcd('/crd-ab'), onEtcd('/crd-ab')]);
+  try {
+    const crd = {
+      apiVersion: 'apiextensions.k8s.io/v1',
+      kind: 'CustomResourceDefinition',
+      metadata: { name: 'gizmos.example.net' },
+      spec: { group: 'example.net', scope: 'Namespaced', names: { plural: 'gizmos', kind: 'Gizmo' }, versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { size: { type: 'integer' } } } } } } }] },
+    };
+    const c = await a.request('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', { body: JSON.stringify(crd), headers: JSON_CT });
+    assert.equal(c.status, 201, c.body);
+    // The CRD is under kube's group-qualified key.
+    assert.equal((await raw.get('/crd-ab/apiextensions.k8s.io/customresourcedefinitions/gizmos.example.net').exec()).kvs.length, 1);
+    await until('B serving gizmos', async () => (await b.request('GET', '/apis/example.net/v1/namespaces/default/gizmos')).status === 200 || undefined);
+    const g = await b.request('POST', '/apis/example.net/v1/namespaces/default/gizmos', { body: JSON.stringify({ apiVersion: 'example.net/v1', kind: 'Gizmo', metadata: { name: 'g1' }, spec: { size: 2 } }), headers: JSON_CT });
+    assert.equal(g.status, 201, g.body);
+    const onA = await until<{ spec: { size: number }; metadata: { resourceVersion: string } }>('A reading B\'s gizmo', async () => {
+      const r = await a.request('GET', '/apis/example.net/v1/namespaces/default/gizmos/g1');
+      return r.status === 200 ? r.json() : undefined;
+    });
+    assert.deepEqual([onA.spec.size, onA.metadata.resourceVersion], [2, g.json().metadata.resourceVersion]);
+    assert.equal((await raw.get('/crd-ab/example.net/gizmos/default/g1').exec()).kvs.length, 1);
+  } finally {
+    await Promise.all([a.close(), b.close()]);
+  }
+});
