@@ -86,7 +86,9 @@ export class ApiServer {
       storage: deps.storage,
       caches: api.caches,
       metaValidator: objectValidator,
-      admission: [new NamespaceLifecycle((name) => api.getObject('', 'namespaces', '', name))],
+      // As kube's plugin: the namespace from the cache (its informer) as it is, a live read only when it is missing
+      // there (just created elsewhere). On etcd a consistent read costs an etcd round trip per request.
+      admission: [new NamespaceLifecycle(async (name) => (await api.getObject('', 'namespaces', '', name, { consistent: false })) ?? api.getObject('', 'namespaces', '', name))],
     };
     for (const def of resources) api.addResource(def, strategyFor(def, defaultStrategy(def), deps.options), storeDeps);
     api.resources = resources;
@@ -156,11 +158,11 @@ export class ApiServer {
     return [...this.storesByGroupResource.values()];
   }
 
-  async getObject(group: string, resource: string, namespace: string, name: string) {
+  async getObject(group: string, resource: string, namespace: string, name: string, opts: { consistent?: boolean } = {}) {
     const store = this.storeFor(group, resource);
     if (!store) return undefined;
     try {
-      return await store.getCached(namespace, name);
+      return await store.getCached(namespace, name, opts);
     } catch (e) {
       if (e instanceof StorageError && e.code === 'Unavailable') throw e; // the store is down: not "not found"
       return undefined;
