@@ -15,7 +15,7 @@ import type { ServerOptions } from '../server/options.js';
 import { UsageError } from '../server/usage-error.js';
 import type { RequestContext } from '../server/request-context.js';
 import { writeError } from '../server/respond.js';
-import type { Storage } from '../storage/interface.js';
+import { StorageError, type Storage } from '../storage/interface.js';
 import { WatchCacheSet } from '../storage/cacher/watch-cache-set.js';
 import { handleCreate } from './handlers/create.js';
 import { handleDelete, handleDeleteCollection } from './handlers/delete.js';
@@ -63,6 +63,9 @@ export class ApiServer {
   readonly discovery: DiscoveryService;
   writeHooks: WriteHooks = builtinWriteHooks;
   private readonly controllers: { start(): void; stop(): void }[] = [];
+  /** kube-controller-manager's controllers: run on every server, or only on the elected one (leader election). */
+  private electedFactory: () => { start(): void; stop(): void }[] = () => [];
+  private elected: { start(): void; stop(): void }[] = [];
   private readonly resourceRoutes: Route[] = [];
   readonly caches: WatchCacheSet;
 
@@ -83,14 +86,16 @@ export class ApiServer {
       storage: deps.storage,
       caches: api.caches,
       metaValidator: objectValidator,
-      admission: [new NamespaceLifecycle((name) => api.getObject('', 'namespaces', '', name))],
+      // As kube's plugin: the namespace from the cache (its informer) as it is, a live read only when it is missing
+      // there (just created elsewhere). On etcd a consistent read costs an etcd round trip per request.
+      admission: [new NamespaceLifecycle(async (name) => (await api.getObject('', 'namespaces', '', name, { consistent: false })) ?? api.getObject('', 'namespaces', '', name))],
     };
     for (const def of resources) api.addResource(def, strategyFor(def, defaultStrategy(def), deps.options), storeDeps);
     api.resources = resources;
     const done = deps.health.addPostStartHook('start-system-namespaces-controller');
     await bootstrapNamespaces(api);
     done();
-    api.controllers.push(new NamespaceController(api, deps.log), new GarbageCollector(api, deps.log), new NamespaceDefaultsController(api, deps.caPem, deps.log), new EventTTLController(api, deps.options.eventTTLMs, deps.log));
+    api.electedFactory = () => [new NamespaceController(api, deps.log), new GarbageCollector(api, deps.log), new NamespaceDefaultsController(api, deps.caPem, deps.log), new EventTTLController(api, deps.options.eventTTLMs, deps.log)];
     await installApiExtensions(api, deps.log);
     return api;
   }
@@ -153,24 +158,40 @@ export class ApiServer {
     return [...this.storesByGroupResource.values()];
   }
 
-  async getObject(group: string, resource: string, namespace: string, name: string) {
+  async getObject(group: string, resource: string, namespace: string, name: string, opts: { consistent?: boolean } = {}) {
     const store = this.storeFor(group, resource);
     if (!store) return undefined;
     try {
-      return await store.getCached(namespace, name);
-    } catch {
+      return await store.getCached(namespace, name, opts);
+    } catch (e) {
+      if (e instanceof StorageError && e.code === 'Unavailable') throw e; // the store is down: not "not found"
       return undefined;
     }
   }
 
-  startControllers(): void {
+  /** Starts this server's controllers, and kube-controller-manager's too unless a leader election decides. */
+  startControllers(opts: { elected?: boolean } = {}): void {
     for (const c of this.controllers) c.start();
+    if (!opts.elected) this.startElectedControllers();
     // Build the OpenAPI index once the listener is up, off the start-up path.
     setImmediate(() => this.discovery.warm());
   }
 
+  /** This server became the leader (or runs alone): kube-controller-manager's controllers start, fresh. */
+  startElectedControllers(): void {
+    if (this.elected.length) return;
+    this.elected = this.electedFactory();
+    for (const c of this.elected) c.start();
+  }
+
+  stopElectedControllers(): void {
+    for (const c of this.elected) c.stop();
+    this.elected = [];
+  }
+
   async stop(): Promise<void> {
     for (const c of this.controllers) c.stop();
+    this.stopElectedControllers();
     await this.caches.stopAll();
   }
 
