@@ -152,9 +152,9 @@ export class GenericStore {
    * The object as the watch cache holds it (consistent for the embedded engine): shared and read-only, for
    * admission and controllers that only look.
    */
-  async getCached(namespace: string, name: string): Promise<KubeObject | undefined> {
+  async getCached(namespace: string, name: string, opts: { consistent?: boolean } = {}): Promise<KubeObject | undefined> {
     const cache = await this.cache();
-    await cache.consistentRev();
+    if (opts.consistent !== false) await cache.consistentRev();
     const entry = cache.get(this.key(namespace, name));
     if (!entry) return undefined;
     // The entry's shared slot holds the storage form (lists and watches read it too); convert for this endpoint.

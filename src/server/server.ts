@@ -22,6 +22,7 @@ import { createLogger } from '../observability/logging.js';
 import type { Storage } from '../storage/interface.js';
 import { MemoryStorage } from '../storage/memory/memory-storage.js';
 import { openSqliteStorage } from '../storage/sqlite/sqlite-storage.js';
+import { openEtcd, electLeader } from './open-etcd.js';
 import { ensureCertificates, type PemPair, type ServerCertificates } from './certificates.js';
 import { buildDirector } from './director.js';
 import type { Route } from '../http/route.js';
@@ -78,8 +79,9 @@ function buildAuthenticator(opts: ServerOptions, log: Logger): RequestAuthentica
   return new AuthenticatorUnion(members, anonymous ? new AnonymousAuthenticator() : undefined);
 }
 
-async function openStorage(opts: ServerOptions): Promise<Storage> {
-  if (opts.etcdServers.length) throw new UsageError('--etcd-servers: the etcd engine is not built yet; use the embedded store');
+async function openStorage(opts: ServerOptions, log: Logger): Promise<Storage> {
+  if (opts.etcdServers.length) return openEtcd(opts, log);
+  if (opts.storageBackend === 'etcd3') throw new UsageError('--etcd-servers must be specified');
   if (opts.storageBackend === 'memory') return new MemoryStorage();
   mkdirSync(opts.dataDir, { recursive: true });
   return openSqliteStorage({ path: join(opts.dataDir, 'kubelite.db') });
@@ -99,7 +101,7 @@ export async function startKubelite(partial: Partial<ServerOptions> = {}, logger
     clientCAOverride: opts.clientCAFile ? readFileSync(opts.clientCAFile, 'utf8') : undefined,
   });
 
-  const storage = await openStorage(opts);
+  const storage = await openStorage(opts, log);
   const health = new HealthChecks();
   const shutdown = new ShutdownState();
   health.add('ping', () => undefined);
@@ -196,7 +198,10 @@ export async function startKubelite(partial: Partial<ServerOptions> = {}, logger
     mkdirSync(dirname(kubeconfigPath), { recursive: true });
     writeFileSync(kubeconfigPath, kubeconfig, { mode: 0o600 });
   }
-  api.startControllers();
+  // On etcd, other servers may share the store: kube-controller-manager's controllers run on the elected one.
+  const elector = opts.etcdServers.length && opts.leaderElection !== false ? electLeader(api, opts, log) : undefined;
+  api.startControllers({ elected: !!elector });
+  elector?.start();
 
   let stopping: Promise<void> | undefined;
   const stop = () => {
@@ -206,6 +211,7 @@ export async function startKubelite(partial: Partial<ServerOptions> = {}, logger
       shutdown.draining = true;
       server.close();
       await shutdown.drained(opts.requestTimeoutMs);
+      await elector?.stop();
       await api.stop();
       // Let watch streams end cleanly (their caches stopped) before the connections go.
       await new Promise((r) => setTimeout(r, 20));
