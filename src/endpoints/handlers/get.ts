@@ -5,6 +5,7 @@
 import { badRequest, notFound, tooLargeResourceVersion, unknownError } from '../../errors/status.js';
 import type { CacheEntry } from '../../storage/cacher/cache-entry.js';
 import { writeBody, wantsPretty } from '../../http/respond.js';
+import { stringParam } from '../../http/query-params.js';
 import { jsonItemEncoder } from '../list/encode-items.js';
 import { StorageError } from '../../storage/interface.js';
 import { negotiate } from '../negotiation/negotiate.js';
@@ -21,7 +22,7 @@ export async function handleGet(scope: ResourceScope): Promise<void> {
     const m = /^metadata\.name==?(.*)$/.exec(fs);
     if (m && m[1] !== scope.name) throw badRequest("fieldSelector metadata.name doesn't match requested name");
   }
-  const entry = await readEntry(scope, ctx.query.get('resourceVersion') ?? '');
+  const entry = await readEntry(scope, stringParam(ctx.query, 'resourceVersion'));
   if (rep.as === 'object' && rep.format === 'json' && !wantsPretty(ctx)) {
     return writeBody(ctx, 200, 'application/json', Buffer.concat([jsonItemEncoder(scope).of(entry), NEWLINE]));
   }
