@@ -103,5 +103,7 @@ export function writeError(ctx: RequestContext, err: unknown): void {
   const retry = se.status.details?.retryAfterSeconds;
   if (retry) headers['Retry-After'] = String(retry);
   if (se.code === 403 || se.code === 401) headers['X-Content-Type-Options'] = 'nosniff';
+  const negotiated = ctx.encodeStatus?.(body);
+  if (negotiated) return writeBody(ctx, se.code, negotiated.contentType, negotiated.bytes, headers);
   writeJSON(ctx, se.code, body, headers);
 }

@@ -13,7 +13,7 @@ import { writeRepresentation } from '../negotiation/write-representation.js';
 import { writeEncoded } from '../negotiation/write-object.js';
 import { parseWriteQuery } from '../query-options.js';
 import { firstParam, int64Param, optionalBoolParam, stringsParam } from '../../http/query-params.js';
-import { forEndpoint, type ResourceScope } from '../resource-scope.js';
+import { forEndpoint, type ResourceScope, protobufServed } from '../resource-scope.js';
 import { readList } from '../list/read-list.js';
 
 type ProtobufDecoder = (body: Buffer, expected: { apiVersion: string; kind: string }) => KObject;
@@ -67,20 +67,20 @@ async function authorizeUnsafeDelete(scope: ResourceScope, authorizer: Authorize
 }
 
 export async function handleDelete(scope: ResourceScope, authorizer: Authorizer): Promise<void> {
-  const rep = negotiate(scope.ctx, { list: false, transforms: false, protobuf: false });
+  const rep = negotiate(scope.ctx, { list: false, transforms: false, protobuf: protobufServed(scope) });
   const opts = await decodeDeleteOptions(scope);
   if (opts.ignoreStoreReadErrorWithClusterBreakingPotential) {
     validateDeleteOptions(opts);
     await authorizeUnsafeDelete(scope, authorizer);
-    return writeEncoded(scope.ctx, 200, await deleteCorruptObject(scope.store, scope.namespace, scope.name), rep.as === 'object' && rep.format === 'yaml' ? 'yaml' : 'json');
+    return writeEncoded(scope.ctx, 200, await deleteCorruptObject(scope.store, scope.namespace, scope.name), rep.as === 'object' ? rep.format : 'json');
   }
   const r = await deleteObject(scope.store, scope.namespace, scope.name, { ...operationFor(scope, opts), ...opts });
-  if ((r.body as KObject).kind === 'Status') return writeEncoded(scope.ctx, r.code, r.body, rep.as === 'object' && rep.format === 'yaml' ? 'yaml' : 'json');
+  if ((r.body as KObject).kind === 'Status') return writeEncoded(scope.ctx, r.code, r.body, rep.as === 'object' ? rep.format : 'json');
   await writeRepresentation(scope, r.code, rep, { object: forEndpoint(scope, r.body as KObject) });
 }
 
 export async function handleDeleteCollection(scope: ResourceScope): Promise<void> {
-  const rep = negotiate(scope.ctx, { list: true, transforms: false, protobuf: false });
+  const rep = negotiate(scope.ctx, { list: true, transforms: false, protobuf: protobufServed(scope) });
   const opts = await decodeDeleteOptions(scope);
   const page = await readList(scope);
   const deleted: KObject[] = [];

@@ -22,9 +22,10 @@ export class WatchStream {
   constructor(
     ctx: RequestContext,
     private readonly maxBufferedBytes: number,
+    contentType = 'application/json',
   ) {
     this.res = ctx.res as unknown as StreamResponse;
-    this.res.setHeader('Content-Type', 'application/json');
+    this.res.setHeader('Content-Type', contentType);
     if (!ctx.http2) this.res.setHeader('Transfer-Encoding', 'chunked');
     finalizeHeaders(ctx);
     this.res.writeHead(200);

@@ -1,11 +1,24 @@
-// application/vnd.kubernetes.protobuf: request bodies through the generated descriptor (loaded on first use, so
-// start-up stays fast). Responses are not produced yet: negotiation does not offer the format, and a writer
-// asked for it falls back to JSON.
+// application/vnd.kubernetes.protobuf: request bodies and responses through the generated descriptor. The codec is
+// loaded on first use (start-up stays fast): negotiation offers the format only for built-in kinds, and a writer
+// awaits loadProtobufWire() before it encodes.
 import type { KObject } from '../../api/object.js';
 import type { ExpectedType, Serializer } from './serializer.js';
 
 type ProtobufDecoder = (body: Buffer, expected: ExpectedType) => KObject;
+type Wire = typeof import('../negotiation/protobuf-wire.js');
 let decoder: ProtobufDecoder | undefined;
+let wire: Wire | undefined;
+
+/** The response encoder, loaded once. */
+export async function loadProtobufWire(): Promise<Wire> {
+  return (wire ??= await import('../negotiation/protobuf-wire.js'));
+}
+
+/** The encoder if loaded (after loadProtobufWire), for synchronous writers. */
+export function protobufWire(): Wire {
+  if (!wire) throw new Error('the protobuf encoder is used before loadProtobufWire()');
+  return wire;
+}
 
 export const protobufSerializer: Serializer = {
   mediaType: 'application/vnd.kubernetes.protobuf',
@@ -16,5 +29,8 @@ export const protobufSerializer: Serializer = {
       decoder = mod.decodeProtobufObject;
     }
     return decoder(body, expected);
+  },
+  encode(_ctx, body) {
+    return { contentType: 'application/vnd.kubernetes.protobuf', bytes: protobufWire().encodeObject(body as KObject as never) };
   },
 };
