@@ -46,6 +46,6 @@ function writeJSONList(scope: ResourceScope, entries: CacheEntry[], listMeta: Li
 async function writeProtobufList(scope: ResourceScope, entries: CacheEntry[], listMeta: ListMeta): Promise<void> {
   const wire = await loadProtobufWire();
   const enc = protobufItemEncoder(scope, wire);
-  const list = wire.listMessage(listMeta as Record<string, never>, entries.map((e) => enc.of(e)));
-  writeBody(scope.ctx, 200, wire.PROTOBUF_MEDIA_TYPE, wire.envelope(apiVersionOf(scope.def), scope.def.listKind, list));
+  const items = entries.map((e) => enc.of(e));
+  writeBody(scope.ctx, 200, wire.PROTOBUF_MEDIA_TYPE, wire.listEnvelope(apiVersionOf(scope.def), scope.def.listKind, listMeta as Record<string, never>, items));
 }

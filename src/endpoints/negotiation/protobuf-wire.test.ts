@@ -3,7 +3,7 @@
 // order with zero values written, pointers only when set, map entries by sorted key — compared with the encoder.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { encodeObject, encodeMessage, envelope, listMessage, watchFrame } from './protobuf-wire.js';
+import { encodeObject, encodeMessage, envelope, listEnvelope, listMessage, watchFrame } from './protobuf-wire.js';
 import type { JsonObject } from './protobuf-to-json.js';
 
 // A minimal independent protobuf writer for the expected bytes.
@@ -117,6 +117,7 @@ test('golden bytes: a ConfigMapList, whole or spliced from its items\' shared by
   const expected = expectedEnvelope('v1', 'ConfigMapList', raw).toString('hex');
   assert.equal(encodeObject({ kind: 'ConfigMapList', apiVersion: 'v1', metadata: listMeta, items: configMaps }).toString('hex'), expected);
   assert.equal(envelope('v1', 'ConfigMapList', listMessage(listMeta, configMaps.map((c) => encodeMessage(c)))).toString('hex'), expected);
+  assert.equal(listEnvelope('v1', 'ConfigMapList', listMeta, configMaps.map((c) => encodeMessage(c))).toString('hex'), expected);
 });
 
 test('golden bytes: a Status error', () => {

@@ -63,6 +63,55 @@ export function listMessage(listMeta: JsonObject, items: readonly Buffer[]): Buf
   return Buffer.concat(parts);
 }
 
+const varintLength = (n: number): number => (n < 0x80 ? 1 : n < 0x4000 ? 2 : n < 0x200000 ? 3 : n < 0x10000000 ? 4 : 5);
+
+function writeVarint(buf: Buffer, at: number, n: number): number {
+  while (n > 0x7f) {
+    buf[at++] = (n & 0x7f) | 0x80;
+    n = Math.floor(n / 128);
+  }
+  buf[at++] = n;
+  return at;
+}
+
+/**
+ * A whole list response, envelope included, written into one buffer: the same bytes as
+ * `envelope(apiVersion, listKind, listMessage(listMeta, items))` with a single copy of the items.
+ */
+export function listEnvelope(apiVersion: string, listKind: string, listMeta: JsonObject, items: readonly Buffer[]): Buffer {
+  const metaType = protoType(`${META_V1}.ListMeta`);
+  const meta = metaType.encode(jsonToMessage(metaType, listMeta)).finish();
+  let rawLength = 1 + varintLength(meta.length) + meta.length;
+  for (const item of items) rawLength += 1 + varintLength(item.length) + item.length;
+  const av = Buffer.from(apiVersion);
+  const kind = Buffer.from(listKind);
+  const typeMetaLength = 1 + varintLength(av.length) + av.length + 1 + varintLength(kind.length) + kind.length;
+  const total = MAGIC.length + 1 + varintLength(typeMetaLength) + typeMetaLength + 1 + varintLength(rawLength) + rawLength + UNKNOWN_TAIL.length;
+  const out = Buffer.allocUnsafe(total);
+  let at = MAGIC.copy(out, 0);
+  out[at++] = 0x0a;
+  at = writeVarint(out, at, typeMetaLength);
+  out[at++] = 0x0a;
+  at = writeVarint(out, at, av.length);
+  at += av.copy(out, at);
+  out[at++] = 0x12;
+  at = writeVarint(out, at, kind.length);
+  at += kind.copy(out, at);
+  out[at++] = 0x12;
+  at = writeVarint(out, at, rawLength);
+  out[at++] = 0x0a;
+  at = writeVarint(out, at, meta.length);
+  out.set(meta, at);
+  at += meta.length;
+  for (const item of items) {
+    out[at++] = 0x12;
+    at = writeVarint(out, at, item.length);
+    at += item.copy(out, at);
+  }
+  UNKNOWN_TAIL.copy(out, at);
+  return out;
+}
+
 /** One watch frame around an object's envelope. */
 export function watchFrame(type: string, objectEnvelope: Buffer): Buffer {
   const rawExtension = Buffer.concat(lengthDelimited(0x0a, objectEnvelope));
