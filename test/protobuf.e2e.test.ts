@@ -126,3 +126,23 @@ test('custom resources: Protobuf alone is 406, Protobuf then */* falls back to J
   assert.equal(fallback.type, 'application/json');
   assert.equal(JSON.parse(fallback.bytes.toString()).metadata.name, 'w');
 });
+
+test('metadata client: PartialObjectMetadataList in Protobuf for client-go\'s metadata Accept', async () => {
+  const accept = `${PB};as=PartialObjectMetadataList;g=meta.k8s.io;v=v1,application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1,application/json`;
+  const r = await raw('GET', '/api/v1/namespaces/pb/configmaps?labelSelector=app%3Dx', { accept });
+  assert.equal(r.type, PB);
+  const list = decodeProtobufObject(r.bytes) as { kind: string; apiVersion: string; items: { metadata: { name: string } }[] };
+  assert.deepEqual([list.kind, list.apiVersion, list.items.map((i) => i.metadata.name)], ['PartialObjectMetadataList', 'meta.k8s.io/v1', ['one', 'two']]);
+});
+
+test('a Deployment (apps/v1) in Protobuf decodes to its JSON form', async () => {
+  const d = {
+    apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web' },
+    spec: { replicas: 0, selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } } },
+  };
+  assert.equal((await s.request('POST', '/apis/apps/v1/namespaces/pb/deployments', { headers: JSON_CT, body: JSON.stringify(d) })).status, 201);
+  const r = await raw('GET', '/apis/apps/v1/namespaces/pb/deployments/web', { accept: CLIENT_GO });
+  assert.equal(r.type, PB);
+  const json = (await s.request('GET', '/apis/apps/v1/namespaces/pb/deployments/web')).json();
+  assert.deepEqual(decodeProtobufObject(r.bytes), json);
+});
