@@ -1,0 +1,196 @@
+// Environments and programs: the public API of the CEL engine.
+//   const env = new Env({ variables: { self: T.int } });
+//   const program = env.compile('self > 1');      // parse + check + plan, cached per expression
+//   program.eval({ self: 3n });                    // true
+import type { Expr } from './ast.js';
+import { check, type CheckedAst, type CheckerEnv } from './checker.js';
+import { callCostWith, type CallCostEstimator } from './cost-tracker.js';
+import { NO_TYPES, type FunctionDecl, type TypeProvider } from './decls.js';
+import { CelCompileError, Issues } from './issues.js';
+import { OPTIONAL_MACROS, STANDARD_MACROS, TWO_VAR_MACROS, type Macro } from './macros.js';
+import { parse, type ParseResult } from './parser.js';
+import { CelCostLimitExceeded, plan, type EvalState, type Plan } from './planner.js';
+import {
+  CROSS_TYPE_COMPARISON_OVERLOADS, optionalDeclarations, standardDeclarations, twoVarComprehensionDeclarations,
+} from './stdlib-decls.js';
+import { optionalRuntime, standardRuntime, twoVarComprehensionRuntime, type RuntimeLibrary } from './stdlib.js';
+import { T, type CelType } from './types.js';
+import { CelError } from './values.js';
+
+/** A set of declarations with their implementations (and macros). */
+export interface CelLibrary {
+  name: string;
+  declarations?: FunctionDecl[];
+  runtime?: RuntimeLibrary;
+  macros?: Macro[];
+  variables?: Record<string, CelType>;
+  /** Cost overrides of this library's functions (runtime). */
+  callCost?: CallCostEstimator;
+}
+
+export interface EnvOptions {
+  container?: string;
+  variables?: Record<string, CelType>;
+  libraries?: CelLibrary[];
+  provider?: TypeProvider;
+  /** cel-go default false; Kubernetes true. */
+  homogeneousAggregateLiterals?: boolean;
+  /** cel-go default false; Kubernetes true from 1.28. */
+  crossTypeNumericComparisons?: boolean;
+  /** Optional syntax and library (cel-go's OptionalTypes). */
+  optionalTypes?: boolean;
+  /** cel-go's two-variable comprehensions extension. */
+  twoVarComprehensions?: boolean;
+  /** Runtime cost limit of one evaluation (Kubernetes' PerCallLimit is 1,000,000). */
+  costLimit?: number;
+  /** cel-go default true; Kubernetes false. */
+  presenceTestHasCost?: boolean;
+  /** Checks run on the checked AST (Kubernetes' literal validators); they report issues. */
+  validators?: ((ast: CheckedAst, issues: Issues) => void)[];
+  /** Skip the type checker (conformance tests with disable_check). */
+  disableCheck?: boolean;
+}
+
+export const STANDARD_LIBRARY: CelLibrary = { name: 'cel.lib.std', declarations: standardDeclarations(), runtime: standardRuntime(), macros: STANDARD_MACROS };
+export const OPTIONAL_LIBRARY: CelLibrary = { name: 'cel.lib.optional', declarations: optionalDeclarations(), runtime: optionalRuntime(), macros: OPTIONAL_MACROS };
+export const TWO_VAR_COMPREHENSIONS_LIBRARY: CelLibrary = {
+  name: 'cel.lib.ext.comprev2', declarations: twoVarComprehensionDeclarations(), runtime: twoVarComprehensionRuntime(), macros: TWO_VAR_MACROS,
+};
+
+const PROGRAM_CACHE_SIZE = 2000;
+
+export class Env {
+  readonly options: Readonly<EnvOptions>;
+  private readonly functions = new Map<string, FunctionDecl>();
+  private readonly runtime: RuntimeLibrary = new Map();
+  private readonly macros: Macro[] = [];
+  private readonly variables = new Map<string, CelType>();
+  private readonly checkerEnv: CheckerEnv;
+  private readonly callCost: ReturnType<typeof callCostWith>;
+  private readonly cache = new Map<string, Program>();
+
+  constructor(options: EnvOptions = {}) {
+    this.options = options;
+    const libs: CelLibrary[] = [STANDARD_LIBRARY];
+    if (options.optionalTypes) libs.push(OPTIONAL_LIBRARY);
+    if (options.twoVarComprehensions) libs.push(TWO_VAR_COMPREHENSIONS_LIBRARY);
+    libs.push(...(options.libraries ?? []));
+    const estimators: CallCostEstimator[] = [];
+    for (const lib of libs) {
+      for (const d of lib.declarations ?? []) {
+        const existing = this.functions.get(d.name);
+        if (!existing) { this.functions.set(d.name, { name: d.name, overloads: [...d.overloads] }); continue; }
+        for (const o of d.overloads) if (!existing.overloads.some((x) => x.id === o.id)) existing.overloads.push(o);
+      }
+      for (const [name, overloads] of lib.runtime ?? []) {
+        const existing = this.runtime.get(name) ?? [];
+        this.runtime.set(name, [...existing, ...overloads]);
+      }
+      this.macros.push(...(lib.macros ?? []));
+      for (const [k, v] of Object.entries(lib.variables ?? {})) this.variables.set(k, v);
+      if (lib.callCost) estimators.push(lib.callCost);
+    }
+    for (const [k, v] of Object.entries(options.variables ?? {})) this.variables.set(k, v);
+    this.checkerEnv = {
+      container: options.container ?? '',
+      variables: this.variables,
+      functions: this.functions,
+      provider: options.provider ?? NO_TYPES,
+      homogeneousAggregateLiterals: options.homogeneousAggregateLiterals ?? false,
+      hiddenOverloads: options.crossTypeNumericComparisons ? new Set() : CROSS_TYPE_COMPARISON_OVERLOADS,
+    };
+    this.callCost = callCostWith(estimators.length === 0 ? undefined : (fn, id, args, result) => {
+      for (const e of estimators) {
+        const c = e(fn, id, args, result);
+        if (c !== undefined) return c;
+      }
+      return undefined;
+    });
+  }
+
+  /** A new environment with more options (variables and libraries are added to this one's). */
+  extend(more: EnvOptions): Env {
+    return new Env({
+      ...this.options,
+      ...more,
+      variables: { ...this.options.variables, ...more.variables },
+      libraries: [...(this.options.libraries ?? []), ...(more.libraries ?? [])],
+      validators: [...(this.options.validators ?? []), ...(more.validators ?? [])],
+    });
+  }
+
+  get declaredFunctions(): ReadonlyMap<string, FunctionDecl> { return this.functions; }
+
+  parse(text: string): ParseResult {
+    return parse(text, { macros: this.macros, enableOptionalSyntax: this.options.optionalTypes ?? false });
+  }
+
+  /** Parses and checks; the issues are cel-go's. */
+  check(text: string): { ast?: CheckedAst; issues: Issues } {
+    const parsed = this.parse(text);
+    if (!parsed.expr) return { issues: parsed.issues };
+    if (this.options.disableCheck) {
+      return { ast: { expr: parsed.expr, source: parsed.source, types: new Map(), refs: new Map(), type: T.dyn }, issues: parsed.issues };
+    }
+    const checked = check(parsed.expr, parsed.source, this.checkerEnv, parsed.issues);
+    if (checked.ast) for (const v of this.options.validators ?? []) v(checked.ast, checked.issues);
+    if (!checked.issues.empty) return { issues: checked.issues };
+    return checked;
+  }
+
+  /** Compiles an expression into a program (cached by expression text); throws CelCompileError. */
+  compile(text: string): Program {
+    const cached = this.cache.get(text);
+    if (cached) return cached;
+    const { ast, issues } = this.check(text);
+    if (!ast) throw new CelCompileError(issues);
+    const program = this.program(ast);
+    if (this.cache.size >= PROGRAM_CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
+    this.cache.set(text, program);
+    return program;
+  }
+
+  /** Plans a checked AST. */
+  program(ast: CheckedAst): Program {
+    const p = plan({
+      expr: ast.expr, refs: ast.refs, functions: this.runtime, callCost: this.callCost,
+      presenceTestHasCost: this.options.presenceTestHasCost ?? true,
+      container: this.options.container ?? '',
+    });
+    return new Program(ast, p, this.options.costLimit ?? Number.POSITIVE_INFINITY);
+  }
+}
+
+export interface EvalResult {
+  value: unknown;
+  /** Runtime cost as cel-go's cost tracker counts it. */
+  cost: number;
+}
+
+export class Program {
+  constructor(readonly ast: CheckedAst, private readonly planned: Plan, readonly costLimit: number) {}
+
+  get expr(): Expr { return this.ast.expr; }
+  get outputType(): CelType { return this.ast.type; }
+
+  /** Evaluates with variables bound by name; throws CelError (evaluation error) or CelCostLimitExceeded. */
+  eval(vars: Record<string, unknown> = {}, costLimit = this.costLimit): unknown {
+    const state: EvalState = { vars, frame: this.planned.frameSize ? new Array(this.planned.frameSize) : EMPTY, cost: 0, limit: costLimit };
+    return this.planned.root(state);
+  }
+
+  /** Evaluates and reports the runtime cost; errors are returned, not thrown. */
+  evalWithCost(vars: Record<string, unknown> = {}, costLimit = this.costLimit): EvalResult & { error?: CelError | CelCostLimitExceeded } {
+    const state: EvalState = { vars, frame: this.planned.frameSize ? new Array(this.planned.frameSize) : EMPTY, cost: 0, limit: costLimit };
+    try {
+      return { value: this.planned.root(state), cost: state.cost };
+    } catch (err) {
+      if (err instanceof CelError || err instanceof CelCostLimitExceeded) return { value: undefined, cost: state.cost, error: err };
+      throw err;
+    }
+  }
+}
+
+const EMPTY: unknown[] = [];
+
+export { CelCostLimitExceeded };
