@@ -140,8 +140,21 @@ export function formatConstant(c: Constant): string {
     }
     case 'string': return quoteString(c.value);
     case 'bytes': {
+      // Printable UTF-8 sequences are shown as characters, other bytes as \x escapes.
       let s = 'b"';
-      for (const b of c.value) s += b >= 0x20 && b < 0x7f && b !== 0x22 && b !== 0x5c ? String.fromCharCode(b) : `\\x${b.toString(16).padStart(2, '0')}`;
+      const b = c.value;
+      for (let i = 0; i < b.length;) {
+        const len = b[i] < 0x80 ? 1 : b[i] >= 0xc2 && b[i] < 0xe0 ? 2 : b[i] >= 0xe0 && b[i] < 0xf0 ? 3 : b[i] >= 0xf0 && b[i] < 0xf5 ? 4 : 0;
+        let ch = '';
+        if (len > 0 && i + len <= b.length) {
+          try { ch = new TextDecoder('utf-8', { fatal: true }).decode(b.subarray(i, i + len)); } catch { ch = ''; }
+        }
+        const cp = ch ? ch.codePointAt(0)! : -1;
+        if (ch && NAMED_ESCAPES[ch]) { s += NAMED_ESCAPES[ch]; i += len; continue; }
+        if (ch && cp >= 0x20 && PRINTABLE.test(ch)) { s += ch; i += len; continue; }
+        s += `\\x${b[i].toString(16).padStart(2, '0')}`;
+        i++;
+      }
       return s + '"';
     }
   }
@@ -149,13 +162,19 @@ export function formatConstant(c: Constant): string {
 
 /** Go's strconv.Quote for the characters CEL tests use: named escapes, \u for other control characters. */
 function quoteString(s: string): string {
-  const named: Record<string, string> = { '\x07': '\\a', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\v': '\\v', '"': '\\"', '\\': '\\\\' };
+  const named = NAMED_ESCAPES;
   let out = '"';
   for (const ch of s) {
     const cp = ch.codePointAt(0)!;
     if (named[ch]) out += named[ch];
     else if (cp < 0x20 || cp === 0x7f) out += `\\x${cp.toString(16).padStart(2, '0')}`;
+    else if (!PRINTABLE.test(ch)) out += cp < 0x10000 ? `\\u${cp.toString(16).padStart(4, '0')}` : `\\U${cp.toString(16).padStart(8, '0')}`;
     else out += ch;
   }
   return out + '"';
 }
+
+/** Go's unicode.IsPrint: letters, marks, numbers, punctuation, symbols and the ASCII space. */
+const PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u;
+
+const NAMED_ESCAPES: Record<string, string> = { '\x07': '\\a', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\v': '\\v', '"': '\\"', '\\': '\\\\' };

@@ -47,7 +47,7 @@ export const TYPE_IDENTIFIERS: Record<string, CelType> = {
   type: T.typeOf(T.type),
   uint: T.typeOf(T.uint),
   dyn: T.typeOf(T.dyn),
-  optional_type: T.typeOf(T.optional(T.dyn)),
+  optional_type: T.typeOf(T.opaque('optional_type')),
 };
 
 /** Candidate names for a name in a container, most qualified first (cel-go's ResolveCandidateNames). */
