@@ -15,6 +15,7 @@ import {
 } from './stdlib-decls.js';
 import { optionalRuntime, standardRuntime, twoVarComprehensionRuntime, type RuntimeLibrary } from './stdlib.js';
 import { T, type CelType } from './types.js';
+import { validateHomogeneousAggregateLiterals } from './validators.js';
 import { CelError } from './values.js';
 
 /** A set of declarations with their implementations (and macros). */
@@ -96,7 +97,8 @@ export class Env {
       variables: this.variables,
       functions: this.functions,
       provider: options.provider ?? NO_TYPES,
-      homogeneousAggregateLiterals: options.homogeneousAggregateLiterals ?? false,
+      // cel-go v0.23 checks homogeneity with an AST validator; the checker itself joins mixed types to dyn.
+      homogeneousAggregateLiterals: false,
       hiddenOverloads: options.crossTypeNumericComparisons ? new Set() : CROSS_TYPE_COMPARISON_OVERLOADS,
     };
     this.callCost = callCostWith(estimators.length === 0 ? undefined : (fn, id, args, result) => {
@@ -133,7 +135,10 @@ export class Env {
       return { ast: { expr: parsed.expr, source: parsed.source, types: new Map(), refs: new Map(), type: T.dyn }, issues: parsed.issues };
     }
     const checked = check(parsed.expr, parsed.source, this.checkerEnv, parsed.issues);
-    if (checked.ast) for (const v of this.options.validators ?? []) v(checked.ast, checked.issues);
+    if (checked.ast) {
+      if (this.options.homogeneousAggregateLiterals) validateHomogeneousAggregateLiterals(checked.ast, checked.issues);
+      for (const v of this.options.validators ?? []) v(checked.ast, checked.issues);
+    }
     if (!checked.issues.empty) return { issues: checked.issues };
     return checked;
   }

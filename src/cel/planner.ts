@@ -105,6 +105,18 @@ class Planner {
         }
         return { ok: true, value: out };
       }
+      case 'call': {
+        if (e.target || e.args.length !== 1 || !CONVERSIONS.has(e.fn)) return { ok: false };
+        const c = this.constantValue(e.args[0]);
+        const impl = this.input.functions.get(e.fn);
+        if (!c.ok || !impl || impl.length !== 1) return { ok: false };
+        try {
+          return { ok: true, value: impl[0].impl(c.value) };
+        } catch (err) {
+          if (err instanceof CelError) return { ok: false };
+          throw err;
+        }
+      }
       case 'map': {
         const m = new CelMap();
         for (const en of e.entries) {
@@ -508,6 +520,9 @@ class Planner {
     };
   }
 }
+
+/** Type conversions cel-go's optimizer folds when their argument is a constant. */
+const CONVERSIONS = new Set(['bool', 'bytes', 'double', 'duration', 'dyn', 'int', 'string', 'timestamp', 'type', 'uint']);
 
 function isSetMembershipList(values: unknown[]): boolean {
   if (values.length === 0) return false;

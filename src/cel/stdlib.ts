@@ -51,7 +51,7 @@ export function add(a: unknown, b: unknown): unknown {
 
 function addTimestamp(t: CelTimestamp, ns: bigint): CelTimestamp {
   if (ns > MAX_INT || ns < MIN_INT) throw new CelError('timestamp overflow');
-  return checkTimestamp(t.ns + ns);
+  return checkTimestamp(t.ns + ns, t.offset);
 }
 
 export function subtract(a: unknown, b: unknown): unknown {

@@ -8,10 +8,10 @@ export const MAX_TIMESTAMP_SECONDS = 253402300799n;
 /** protobuf Duration's range: ±10,000 years in seconds. */
 const MAX_DURATION_SECONDS = 315576000000n;
 
-export function checkTimestamp(ns: bigint): CelTimestamp {
+export function checkTimestamp(ns: bigint, offset = 0): CelTimestamp {
   const sec = floorDiv(ns, NS);
   if (sec < MIN_TIMESTAMP_SECONDS || sec > MAX_TIMESTAMP_SECONDS) throw new CelError('timestamp overflow');
-  return new CelTimestamp(ns);
+  return new CelTimestamp(ns, offset);
 }
 
 export function checkDuration(ns: bigint): CelDuration {
@@ -36,6 +36,7 @@ export function parseTimestamp(s: string): CelTimestamp {
   const frac = m[7] ? BigInt(m[7].padEnd(9, '0')) : 0n;
   let offset = 0n;
   if (!m[8]) {
+    // Go keeps the written offset, and prints it back (string(timestamp)).
     const oh = Number(m[10]);
     const om = Number(m[11]);
     if (oh > 23 || om > 59) throw new CelError(`timestamp parse error: ${s}`);
@@ -43,7 +44,7 @@ export function parseTimestamp(s: string): CelTimestamp {
   }
   const days = daysFromCivil(year, month, day);
   const seconds = BigInt(days) * 86400n + BigInt(hour * 3600 + min * 60 + sec) - offset;
-  return checkTimestamp(seconds * NS + frac);
+  return checkTimestamp(seconds * NS + frac, Number(offset));
 }
 
 function isLeap(y: number): boolean { return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0; }
@@ -74,15 +75,18 @@ export function civilFromDays(z: number): { year: number; month: number; day: nu
 
 /** Go's time.Format(time.RFC3339Nano) in UTC, as cel-go prints timestamps. */
 export function formatTimestamp(t: CelTimestamp): string {
-  const sec = floorDiv(t.ns, NS);
-  const nanos = Number(t.ns - sec * NS);
+  const utcSec = floorDiv(t.ns, NS);
+  const nanos = Number(t.ns - utcSec * NS);
+  const sec = utcSec + BigInt(t.offset);
   const days = Number(floorDiv(sec, 86400n));
   const rem = Number(sec - BigInt(days) * 86400n);
   const { year, month, day } = civilFromDays(days);
   const p = (n: number, w = 2) => String(n).padStart(w, '0');
   let s = `${p(year, 4)}-${p(month)}-${p(day)}T${p(Math.floor(rem / 3600))}:${p(Math.floor(rem / 60) % 60)}:${p(rem % 60)}`;
   if (nanos > 0) s += `.${String(nanos).padStart(9, '0').replace(/0+$/, '')}`;
-  return `${s}Z`;
+  if (t.offset === 0) return `${s}Z`;
+  const abs = Math.abs(t.offset);
+  return `${s}${t.offset < 0 ? '-' : '+'}${p(Math.floor(abs / 3600))}:${p(Math.floor(abs / 60) % 60)}`;
 }
 
 const UNITS: Record<string, bigint> = { ns: 1n, us: 1000n, 'µs': 1000n, 'μs': 1000n, ms: 1_000_000n, s: NS, m: 60n * NS, h: 3600n * NS };

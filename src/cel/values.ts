@@ -7,8 +7,11 @@ export class CelUint {
 }
 
 export class CelTimestamp {
-  /** Nanoseconds since the Unix epoch. */
-  constructor(readonly ns: bigint) {}
+  /**
+   * @param ns nanoseconds since the Unix epoch
+   * @param offset the UTC offset (seconds) the value was written with; Go keeps it for printing
+   */
+  constructor(readonly ns: bigint, readonly offset = 0) {}
 }
 
 export class CelDuration {

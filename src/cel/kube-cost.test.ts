@@ -1,0 +1,137 @@
+// Runtime and estimated costs of Kubernetes 1.33's CEL cost stability tests (apiextensions-apiserver
+// celcoststability_test.go at v0.33.0), re-expressed as data: each rule sits on the root of a schema whose
+// properties are val1, val2, …; the runtime cost is that of evaluating it on the object, the estimate is the
+// estimated max cost of the rule.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { JSONSchemaProps } from '../apiextensions/structural/types.js';
+import { KubeEnv } from './kube-env.js';
+import { assignTypeNames, schemaDeclType, SchemaTypeProvider } from './schema-types.js';
+import { schemaValue } from './schema-values.js';
+import { CelCompileError } from './issues.js';
+
+const integer: JSONSchemaProps = { type: 'integer' };
+const int32: JSONSchemaProps = { type: 'integer', format: 'int32' };
+const int64: JSONSchemaProps = { type: 'integer', format: 'int64' };
+const number: JSONSchemaProps = { type: 'number' };
+const float: JSONSchemaProps = { type: 'number', format: 'float' };
+const double: JSONSchemaProps = { type: 'number', format: 'double' };
+const string: JSONSchemaProps = { type: 'string' };
+const byte: JSONSchemaProps = { type: 'string', format: 'byte' };
+const boolean: JSONSchemaProps = { type: 'boolean' };
+const durationF: JSONSchemaProps = { type: 'string', format: 'duration' };
+const dateF: JSONSchemaProps = { type: 'string', format: 'date' };
+const dateTimeF: JSONSchemaProps = { type: 'string', format: 'date-time' };
+const list = (items: JSONSchemaProps, listType = 'atomic', keys?: string[]): JSONSchemaProps =>
+  ({ type: 'array', items, 'x-kubernetes-list-type': listType, ...(keys ? { 'x-kubernetes-list-map-keys': keys } : {}) });
+const object = (properties: Record<string, JSONSchemaProps>): JSONSchemaProps => ({ type: 'object', properties });
+const map = (v: JSONSchemaProps): JSONSchemaProps => ({ type: 'object', additionalProperties: v });
+const vals = (...s: JSONSchemaProps[]) => object(Object.fromEntries(s.map((x, i) => [`val${i + 1}`, x])));
+const objs = (...v: unknown[]) => Object.fromEntries(v.map((x, i) => [`val${i + 1}`, x]));
+const selfEq = (a: string, b: string, lit: string) => `${a} == ${lit} && ${lit} == ${a} && ${a} == ${b}`;
+const MAX_INT64 = '9223372036854775807';
+
+interface Case { name: string; schema: JSONSchemaProps; obj: Record<string, unknown>; costs: Record<string, number> }
+
+/** Runtime costs (TestCelCostStability). */
+const RUNTIME: Case[] = [
+  { name: 'integers', schema: vals(integer, integer, int32, int32, int64, int64), obj: objs(2 ** 53, 2 ** 53, 2147483647, 2147483647, 2 ** 53, 2 ** 53),
+    costs: { [selfEq('self.val1', 'self.val2', MAX_INT64).replace(/9223372036854775807/g, String(2 ** 53))]: 11, 'self.val1 == self.val6': 5, 'type(self.val1) == int': 4, 'self.val3 + 1 == 2147483647 + 1': 5 } },
+  { name: 'numbers', schema: vals(number, number, float, float, double, double, double), obj: objs(1.5, 1.5, 1.5, 1.5, 1.5, 1.5, 1),
+    costs: { [selfEq('self.val1', 'self.val2', '1.5')]: 11, 'self.val1 == self.val6': 5, 'type(self.val1) == double': 4, 'type(self.val7) == double': 4, 'self.val7 == 1.0': 3 } },
+  { name: 'numeric comparisons', schema: vals(integer, number, float, double, number, float, double), obj: objs(5, 10, 10, 10, 10, 10, 10),
+    costs: {
+      'double(self.val1) < self.val4': 6, 'self.val1 < int(self.val4)': 6, 'double(self.val1) < self.val5': 6, 'self.val1 < int(self.val5)': 6,
+      'double(self.val1) < self.val6': 6, 'self.val1 < int(self.val6)': 6, 'double(5) < 10.0': 1, '5 < int(10.0)': 1, 'double(self.val1) < 10.0': 4,
+    } },
+  { name: 'unicode strings', schema: vals(string, string), obj: objs('Rook takes 👑', 'Rook takes 👑'),
+    costs: {
+      [selfEq('self.val1', 'self.val2', "'Rook takes 👑'")]: 14, "self.val1.startsWith('Rook')": 4, "!self.val1.startsWith('knight')": 5,
+      "self.val1.matches('^[^0-9]*$')": 8, "!self.val1.matches('^[0-9]*$')": 7, 'type(self.val1) == string': 4, 'size(self.val1) == 12': 4,
+    } },
+  { name: 'escaped strings', schema: vals(string, string), obj: objs('l1\nl2', 'l1\nl2'),
+    costs: { [selfEq('self.val1', 'self.val2', "'l1\\nl2'")]: 11, "self.val1 == '''l1\nl2'''": 3 } },
+  { name: 'bytes', schema: vals(byte, byte), obj: objs('QUI=', 'QUI='),
+    costs: { 'self.val1 == self.val2': 5, "self.val1 == b'AB'": 3, 'type(self.val1) == bytes': 4, 'size(self.val1) == 2': 4 } },
+  { name: 'booleans', schema: vals(boolean, boolean, boolean, boolean), obj: objs(true, true, false, false),
+    costs: { [selfEq('self.val1', 'self.val2', 'true')]: 11, 'self.val1 != self.val4': 5, 'type(self.val1) == bool': 4 } },
+  { name: 'duration format', schema: vals(durationF, durationF), obj: objs('1h2m3s4ms', '1h2m3s4ms'),
+    costs: {
+      [selfEq('self.val1', 'self.val2', "duration('1h2m3s4ms')")]: 11, "self.val1 == duration('1h2m') + duration('3s4ms')": 4,
+      'self.val1.getHours() == 1': 4, 'type(self.val1) == google.protobuf.Duration': 4,
+    } },
+  { name: 'date format', schema: vals(dateF, dateF), obj: objs('1997-07-16', '1997-07-16'),
+    costs: { [selfEq('self.val1', 'self.val2', "timestamp('1997-07-16T00:00:00.000Z')")]: 11, 'self.val1.getDate() == 16': 4, 'type(self.val1) == google.protobuf.Timestamp': 4 } },
+  { name: 'date-time format', schema: vals(dateTimeF, dateTimeF), obj: objs('2011-08-18T19:03:37.010000000+01:00', '2011-08-18T19:03:37.010000000+01:00'),
+    costs: {
+      [selfEq('self.val1', 'self.val2', "timestamp('2011-08-18T19:03:37.010+01:00')")]: 11,
+      "self.val1 == timestamp('2011-08-18T00:00:00.000+01:00') + duration('19h3m37s10ms')": 4,
+      "self.val1.getDate('01:00') == 18": 4, 'type(self.val1) == google.protobuf.Timestamp': 4,
+    } },
+  { name: 'enums', schema: object({ enumStr: { type: 'string', enum: ['Pending', 'Available', 'Bound', 'Released', 'Failed'] } }), obj: { enumStr: 'Pending' },
+    costs: { "self.enumStr == 'Pending'": 3, "self.enumStr in ['Pending', 'Available']": 2 } },
+  { name: 'conversions',
+    schema: vals(integer, number, number, number, boolean, string, byte, string, durationF, string, dateTimeF, string, dateF),
+    obj: objs(10, 10.0, 10.49, 10.5, true, '10', 'MTA=', '3723.004s', '1h2m3s4ms', '2011-08-18T19:03:37.01+01:00', '2011-08-18T19:03:37.01+01:00', '2011-08-18T00:00:00Z', '2011-08-18'),
+    costs: {
+      'int(self.val2) == self.val1': 6, 'double(self.val1) == self.val2': 6, 'bytes(self.val6) == self.val7': 6, 'string(self.val1) == self.val6': 6,
+      "string(self.val4) == '10.5'": 4, 'string(self.val7) == self.val6': 6, 'duration(self.val8) == self.val9': 6,
+      'timestamp(self.val10) == self.val11': 6, 'string(self.val11) == self.val10': 8, 'timestamp(self.val12) == self.val13': 6,
+      'string(self.val13) == self.val12': 7,
+    } },
+  { name: 'lists', schema: vals(list(integer), list(integer)), obj: objs([1, 2, 3], [1, 2, 3]),
+    costs: {
+      [selfEq('self.val1', 'self.val2', '[1, 2, 3]')]: 11, '1 in self.val1': 5, 'self.val2[0] in self.val1': 8, '!(0 in self.val1)': 6,
+      'self.val1 + self.val2 == [1, 2, 3, 1, 2, 3]': 6, 'self.val1 + [4, 5] == [1, 2, 3, 4, 5]': 4, 'has(self.val1)': 1, 'has(self.val1) && has(self.val2)': 2,
+    } },
+  { name: 'listSets', schema: vals(list(string, 'set'), list(string, 'set'), list(integer, 'set')), obj: objs(['a', 'b', 'c'], ['a', 'c', 'b'], Array.from({ length: 1000 }, (_, i) => i)),
+    costs: {
+      "self.val1 == ['c', 'b', 'a']": 3, 'self.val1 == self.val2': 5, "'a' in self.val1": 5, 'self.val2[0] in self.val1': 8, "!('x' in self.val1)": 6,
+      "self.val1 + self.val2 == ['a', 'b', 'c']": 6, "self.val1 + ['c', 'd'] == ['a', 'b', 'c', 'd']": 4,
+    } },
+  { name: 'listMaps',
+    schema: object({ objs: list(list(object({ k: string, v: string }), 'map', ['k'])) }),
+    obj: { objs: [[{ k: 'a', v: '1' }, { k: 'b', v: '2' }], [{ k: 'b', v: '2' }, { k: 'a', v: '1' }], [{ k: 'b', v: '3' }, { k: 'a', v: '1' }], [{ k: 'c', v: '4' }]] },
+    costs: {
+      'self.objs[0] == self.objs[1]': 7, 'self.objs[0] + self.objs[2] == self.objs[2]': 11, 'self.objs[2] + self.objs[0] == self.objs[0]': 11,
+      'self.objs[0] == [self.objs[0][0], self.objs[0][1]]': 22, 'self.objs[0] == [self.objs[0][1], self.objs[0][0]]': 22,
+      'self.objs[2] + [self.objs[0][0], self.objs[0][1]] == self.objs[0]': 26, 'size(self.objs[0] + [self.objs[3][0]]) == 3': 20,
+    } },
+  { name: 'maps', schema: vals(map(string), map(string)), obj: objs({ k1: 'a', k2: 'b' }, { k2: 'b', k1: 'a' }),
+    costs: { 'self.val1 == self.val2': 5, "'k1' in self.val1": 3, "!('k3' in self.val1)": 4, "self.val1 == {'k1': 'a', 'k2': 'b'}": 3 } },
+  { name: 'objects', schema: object({ objs: list(object({ f1: string, f2: string })) }), obj: { objs: [{ f1: 'a', f2: 'b' }, { f1: 'a', f2: 'b' }] },
+    costs: { 'self.objs[0] == self.objs[1]': 7 } },
+];
+
+function envFor(schema: JSONSchemaProps) {
+  const decl = assignTypeNames(schemaDeclType(schema, true)!, 'selfType');
+  const env = new KubeEnv({
+    mode: 'StoredExpressions', variables: { self: decl.celType }, provider: new SchemaTypeProvider(decl), declTypes: new Map([['self', decl]]),
+  });
+  return { decl, env };
+}
+
+test('kube cost: runtime costs of Kubernetes 1.33 cost stability tests', () => {
+  const failures: string[] = [];
+  let checked = 0;
+  for (const c of RUNTIME) {
+    const { decl, env } = envFor(c.schema);
+    const self = schemaValue(c.obj, decl);
+    for (const [rule, want] of Object.entries(c.costs)) {
+      let program;
+      try {
+        program = env.compile(rule);
+      } catch (e) {
+        failures.push(`${c.name}: ${rule}: ${e instanceof CelCompileError ? e.message : String(e)}`);
+        continue;
+      }
+      const r = program.evalWithCost({ self });
+      checked++;
+      if (r.error) failures.push(`${c.name}: ${rule}: error ${r.error.message}`);
+      else if (r.value !== true) failures.push(`${c.name}: ${rule}: evaluated to ${String(r.value)}`);
+      else if (r.cost !== want) failures.push(`${c.name}: ${rule}: cost ${r.cost}, want ${want}`);
+    }
+  }
+  assert.deepEqual(failures, []);
+  assert.ok(checked > 80, `only ${checked} checked`);
+});
