@@ -106,7 +106,7 @@ const RUNTIME: Case[] = [
 function envFor(schema: JSONSchemaProps) {
   const decl = assignTypeNames(schemaDeclType(schema, true)!, 'selfType');
   const env = new KubeEnv({
-    mode: 'StoredExpressions', variables: { self: decl.celType }, provider: new SchemaTypeProvider(decl), declTypes: new Map([['self', decl]]),
+    mode: 'StoredExpressions', variables: { self: decl.celType }, provider: new SchemaTypeProvider(decl), selfType: decl,
   });
   return { decl, env };
 }
@@ -134,4 +134,96 @@ test('kube cost: runtime costs of Kubernetes 1.33 cost stability tests', () => {
   }
   assert.deepEqual(failures, []);
   assert.ok(checked > 80, `only ${checked} checked`);
+});
+
+/** Estimated max costs (TestCelEstimatedCostStability). */
+const ESTIMATED: Omit<Case, 'obj'>[] = [
+  { name: 'integers', schema: vals(integer, integer, int32, int32, int64, int64),
+    costs: { [selfEq('self.val1', 'self.val2', MAX_INT64)]: 8, 'self.val1 == self.val6': 4, 'type(self.val1) == int': 4, 'self.val3 + 1 == 2147483647 + 1': 5 } },
+  { name: 'numbers', schema: vals(number, number, float, float, double, double, double),
+    costs: { [selfEq('self.val1', 'self.val2', '179769313486231570814527423731704356798070567525844996598917476803157260780028538760589558632766878171540458953514382464234321326889464182768467546703537516986049910576551282076245490090389328944075868508455133942304583236903222948165808559332123348274797826204144723168738177180919299881250404026184124858368.000000')]: 8,
+      'self.val1 == self.val6': 4, 'type(self.val1) == double': 4, 'type(self.val7) == double': 4, 'self.val7 == 1.0': 2 } },
+  { name: 'numeric comparisons', schema: vals(integer, number, float, double, number, float, double),
+    costs: {
+      'double(self.val1) < self.val4': 6, 'self.val1 < int(self.val4)': 6, 'double(self.val1) < self.val5': 6, 'self.val1 < int(self.val5)': 6,
+      'double(self.val1) < self.val6': 6, 'self.val1 < int(self.val6)': 6, 'double(5) < 10.0': 2, '5 < int(10.0)': 2, 'double(self.val1) < 10.0': 4,
+    } },
+  { name: 'unicode strings', schema: vals(string, string),
+    costs: {
+      [selfEq('self.val1', 'self.val2', "'Rook takes 👑'")]: 314585, "self.val1.startsWith('Rook')": 3, "!self.val1.startsWith('knight')": 4,
+      "self.val1.matches('^[^0-9]*$')": 943721, "!self.val1.matches('^[0-9]*$')": 629149, 'type(self.val1) == string': 4, 'size(self.val1) == 12': 4,
+    } },
+  { name: 'escaped strings', schema: vals(string, string), costs: { [selfEq('self.val1', 'self.val2', "'l1\\nl2'")]: 314583, "self.val1 == '''l1\nl2'''": 3 } },
+  { name: 'bytes', schema: vals(byte, byte), costs: { 'self.val1 == self.val2': 314577, "self.val1 == b'AB'": 3, 'type(self.val1) == bytes': 4, 'size(self.val1) == 2': 4 } },
+  { name: 'booleans', schema: vals(boolean, boolean, boolean, boolean), costs: { [selfEq('self.val1', 'self.val2', 'true')]: 8, 'self.val1 != self.val4': 4, 'type(self.val1) == bool': 4 } },
+  { name: 'duration format', schema: vals(durationF, durationF),
+    costs: { [selfEq('self.val1', 'self.val2', "duration('1h2m3s4ms')")]: 16, "self.val1 == duration('1h2m') + duration('3s4ms')": 6, 'self.val1.getHours() == 1': 4, 'type(self.val1) == google.protobuf.Duration': 4 } },
+  { name: 'date format', schema: vals(dateF, dateF),
+    costs: { [selfEq('self.val1', 'self.val2', "timestamp('1997-07-16T00:00:00.000Z')")]: 14, 'self.val1.getDate() == 16': 4, 'type(self.val1) == google.protobuf.Timestamp': 4 } },
+  { name: 'date-time format', schema: vals(dateTimeF, dateTimeF),
+    costs: {
+      [selfEq('self.val1', 'self.val2', "timestamp('2011-08-18T19:03:37.010+01:00')")]: 16,
+      "self.val1 == timestamp('2011-08-18T00:00:00.000+01:00') + duration('19h3m37s10ms')": 6, "self.val1.getDate('01:00') == 18": 4,
+      'type(self.val1) == google.protobuf.Timestamp': 4,
+    } },
+  { name: 'enums', schema: object({ enumStr: { type: 'string', enum: ['Pending', 'Available', 'Bound', 'Released', 'Failed'] } }),
+    costs: { "self.enumStr == 'Pending'": 3, "self.enumStr in ['Pending', 'Available']": 14 } },
+  { name: 'conversions', schema: vals(integer, number, number, number, boolean, string, byte, string, durationF, string, dateTimeF, string, dateF),
+    costs: {
+      'int(self.val2) == self.val1': 5, 'double(self.val1) == self.val2': 5, 'bytes(self.val6) == self.val7': 629150, 'string(self.val1) == self.val6': 314578,
+      "string(self.val4) == '10.5'": 4, 'string(self.val7) == self.val6': 629150, 'duration(self.val8) == self.val9': 6, 'timestamp(self.val10) == self.val11': 6,
+      'string(self.val11) == self.val10': 314578, 'timestamp(self.val12) == self.val13': 6, 'string(self.val13) == self.val12': 314578,
+    } },
+  { name: 'lists', schema: vals(list(integer), list(integer)),
+    costs: {
+      [selfEq('self.val1', 'self.val2', '[1, 2, 3]')]: 157317, '1 in self.val1': 1572865, 'self.val2[0] in self.val1': 1572868, '!(0 in self.val1)': 1572866,
+      'self.val1 + self.val2 == [1, 2, 3, 1, 2, 3]': 16, 'self.val1 + [4, 5] == [1, 2, 3, 4, 5]': 24, 'has(self.val1)': 1, 'has(self.val1) && has(self.val2)': 2,
+      '!has(self.val1)': 2, 'self.val1.all(k, size(self.val1) > 0)': 11010044, 'self.val1.exists_one(k, self.val1 == [2])': 23592949,
+      '!self.val1.exists_one(k, size(self.val1) > 0)': 9437183, 'size(self.val1) == 2': 4, 'size(self.val1.filter(k, size(self.val1) > 1)) == 1': 26738686,
+    } },
+  { name: 'listSets', schema: vals(list(string, 'set'), list(string, 'set')),
+    costs: {
+      "self.val1 == ['c', 'b', 'a']": 13, 'self.val1 == self.val2': 104862, "'a' in self.val1": 1048577, 'self.val2[0] in self.val1': 1048580,
+      "!('x' in self.val1)": 1048578, "self.val1 + self.val2 == ['a', 'b', 'c']": 16, "self.val1 + ['c', 'd'] == ['a', 'b', 'c', 'd']": 24,
+      'self.val1.all(k, size(self.val1) > 0)': 7340028, "self.val1.exists_one(k, self.val1 == ['a'])": 15728629,
+      '!self.val1.exists_one(k, size(self.val1) > 0)': 6291455, 'size(self.val1.filter(k, size(self.val1) > 1)) == 1': 17825790,
+    } },
+  { name: 'listMaps', schema: object({ objs: list(list(object({ k: string, v: string }), 'map', ['k'])) }),
+    costs: {
+      'self.objs[0] == self.objs[1]': 104864, 'self.objs[0] + self.objs[2] == self.objs[2]': 104868, 'self.objs[2] + self.objs[0] == self.objs[0]': 104868,
+      'self.objs[0] == [self.objs[0][0], self.objs[0][1]]': 22, 'self.objs[0] == [self.objs[0][1], self.objs[0][0]]': 22,
+      'self.objs[2] + [self.objs[0][0], self.objs[0][1]] == self.objs[0]': 104883, 'size(self.objs[0] + [self.objs[3][0]]) == 3': 20,
+      'has(self.objs)': 1, 'has(self.objs) && has(self.objs)': 2, '!has(self.objs)': 2, 'self.objs[0].all(k, size(self.objs[0]) > 0)': 8388604,
+      'self.objs[0].exists_one(k, size(self.objs[0]) > 0)': 7340030, '!self.objs[0].exists_one(k, size(self.objs[0]) > 0)': 7340031,
+      'size(self.objs[0]) == 2': 5, 'size(self.objs[0].filter(k, size(self.objs[0]) > 1)) == 1': 18874366,
+    } },
+  { name: 'maps', schema: vals(map(string), map(string)),
+    costs: {
+      'self.val1 == self.val2': 39326, "'k1' in self.val1": 3, "!('k3' in self.val1)": 4, "self.val1 == {'k1': 'a', 'k2': 'b'}": 33, 'has(self.val1)': 1,
+      'self.val1.all(k, size(self.val1) > 0)': 2752508, 'self.val1.exists_one(k, size(self.val1) > 0)': 2359294,
+      'size(self.val1.filter(k, size(self.val1) > 1)) == 1': 6684670,
+    } },
+  { name: 'objects', schema: object({ objs: list(object({ f1: string, f2: string })) }), costs: { 'self.objs[0] == self.objs[1]': 6 } },
+];
+
+test('kube cost: estimated costs of Kubernetes 1.33 cost stability tests', () => {
+  const failures: string[] = [];
+  let checked = 0;
+  for (const c of ESTIMATED) {
+    const { env } = envFor(c.schema);
+    for (const [rule, want] of Object.entries(c.costs)) {
+      let program;
+      try {
+        program = env.compile(rule);
+      } catch (e) {
+        failures.push(`${c.name}: ${rule}: ${e instanceof CelCompileError ? e.message : String(e)}`);
+        continue;
+      }
+      checked++;
+      const got = env.estimateCost(program.ast).max;
+      if (got !== BigInt(want)) failures.push(`${c.name}: ${rule}: estimated ${got}, want ${want}`);
+    }
+  }
+  assert.deepEqual(failures, []);
+  assert.ok(checked > 100, `only ${checked} checked`);
 });

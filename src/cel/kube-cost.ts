@@ -125,13 +125,14 @@ export function declTypeAtPath(root: DeclType, path: string[]): DeclType | undef
   return cur;
 }
 
-/** Kubernetes' cost-estimator hooks; `roots` maps variable names (self, oldSelf) to their declared types. */
-export function kubeEstimatorHooks(roots: ReadonlyMap<string, DeclType> = new Map()): CostEstimatorHooks {
+/**
+ * Kubernetes' cost-estimator hooks. `root` is the declared type of the rule's `self`; like kube's size
+ * estimator, any path is resolved from it after dropping its first element, whatever variable that names.
+ */
+export function kubeEstimatorHooks(root?: DeclType): CostEstimatorHooks {
   const estimateSize = (node: AstNode): Estimate | undefined => {
     const path = node.path;
-    if (!path || path.length === 0) return undefined;
-    const root = roots.get(path[0]);
-    if (!root) return undefined;
+    if (!path || path.length === 0 || !root) return undefined;
     const t = declTypeAtPath(root, path.slice(1));
     if (!t) return undefined;
     return { min: 0n, max: BigInt(t.maxElements) };

@@ -64,8 +64,8 @@ export interface KubeEnvOptions {
   featureGates?: { AuthorizeWithSelectors?: boolean };
   variables?: Record<string, CelType>;
   provider?: TypeProvider;
-  /** Declared types of variables, for the cost estimator's size lookups (self, oldSelf). */
-  declTypes?: ReadonlyMap<string, DeclType>;
+  /** Declared type of `self`, for the cost estimator's size lookups. */
+  selfType?: DeclType;
   /** Extra libraries (per-API declarations). */
   libraries?: CelLibrary[];
 }
@@ -111,7 +111,7 @@ export class KubeEnv {
       costLimit: PER_CALL_LIMIT,
       presenceTestHasCost: false,
     });
-    this.hooks = kubeEstimatorHooks(options.declTypes ?? new Map());
+    this.hooks = kubeEstimatorHooks(options.selfType);
   }
 
   compile(expr: string) {
