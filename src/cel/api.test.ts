@@ -1,0 +1,46 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { compile, estimateCost, Env, KubeEnv, T, CelCostLimitExceeded, CelError, CelCompileError, COST_LIMIT_EXCEEDED, PER_CALL_LIMIT } from './index.js';
+
+test('api: compile caches programs per environment and expression', () => {
+  const env = new Env({ variables: { x: T.int } });
+  const p = compile('x + 1', env);
+  assert.equal(compile('x + 1', env), p);
+  assert.equal(p.eval({ x: 41n }), 42n);
+  assert.equal(estimateCost(p, env).max, 2n);
+});
+
+test('api: int64 overflow, division by zero and unbound variables are evaluation errors', () => {
+  const env = new Env({ variables: { x: T.int } });
+  const err = (e: string, vars = {}) => { try { compile(e, env).eval(vars); } catch (x) { assert.ok(x instanceof CelError); return x.message; } return 'no error'; };
+  assert.equal(err('9223372036854775807 + 1'), 'integer overflow');
+  assert.equal(err('-9223372036854775808 - 1'), 'integer overflow');
+  assert.equal(err('1 / 0'), 'division by zero');
+  assert.equal(err('1 % 0'), 'modulus by zero');
+  assert.equal(err("timestamp('9999-12-31T23:59:59Z') + duration('1s')"), 'timestamp overflow');
+  assert.equal(err('x'), 'no such attribute(s): x');
+  assert.equal(compile('false && 1 / 0 == 1', env).eval(), false);
+  assert.equal(compile('1 / 0 == 1 || true', env).eval(), true);
+});
+
+test('api: a runaway comprehension stops at the per-call cost limit quickly', () => {
+  const env = new KubeEnv({ mode: 'StoredExpressions', variables: { l: T.list(T.int) } });
+  const l = Array.from({ length: 200 }, (_, i) => BigInt(i));
+  const p = env.compile('l.all(a, l.all(b, l.all(c, a + b + c >= 0)))');
+  const start = process.hrtime.bigint();
+  const r = p.evalWithCost({ l });
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  assert.ok(r.error instanceof CelCostLimitExceeded);
+  assert.equal(r.error.message, COST_LIMIT_EXCEEDED);
+  assert.ok(r.cost > PER_CALL_LIMIT && r.cost < PER_CALL_LIMIT + 100);
+  assert.ok(ms < 2000, `took ${ms} ms`);
+});
+
+test('api: Kubernetes environments differ between new and stored expressions', () => {
+  const stored = new KubeEnv({ mode: 'StoredExpressions', variables: { l: T.list(T.int) } });
+  const fresh = new KubeEnv({ mode: 'NewExpressions', compatibilityMinor: 31, variables: { l: T.list(T.int) } });
+  assert.equal(stored.compile('l.all(i, v, v >= i)').eval({ l: [0n, 1n] }), true);
+  assert.throws(() => fresh.compile('l.all(i, v, v >= i)'), CelCompileError);
+  assert.throws(() => stored.compile("duration('1x') == duration('1s')"), (e: unknown) => e instanceof CelCompileError && /invalid duration argument/.test(e.message));
+  assert.throws(() => stored.compile("'a'.matches('(?=a)')"), (e: unknown) => e instanceof CelCompileError && /invalid matches argument/.test(e.message));
+});
