@@ -117,15 +117,25 @@ export function parseDuration(input: string): CelDuration {
   return new CelDuration(total);
 }
 
-/** cel-go prints durations as protobuf JSON does: seconds with up to nine fraction digits and an `s`. */
+/** cel-go prints durations as strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + "s". */
 export function formatDuration(d: CelDuration): string {
-  const neg = d.ns < 0n;
-  const abs = neg ? -d.ns : d.ns;
-  const sec = abs / NS;
-  const nanos = abs % NS;
-  let s = `${neg ? '-' : ''}${sec}`;
-  if (nanos > 0n) s += `.${String(nanos).padStart(9, '0').replace(/0+$/, '')}`;
-  return `${s}s`;
+  const sec = d.ns / NS;
+  const nsec = d.ns % NS;
+  return `${formatFloatFixed(Number(sec) + Number(nsec) / 1e9)}s`;
+}
+
+/** Go's strconv.FormatFloat(f, 'f', -1, 64): the shortest digits, never in exponent form. */
+export function formatFloatFixed(f: number): string {
+  const s = String(f);
+  if (!s.includes('e')) return s;
+  const [mant, exp] = f.toExponential().split('e');
+  const neg = mant.startsWith('-');
+  const digits = mant.replace('-', '').replace('.', '');
+  const e = Number(exp);
+  let out: string;
+  if (e < 0) out = `0.${'0'.repeat(-e - 1)}${digits}`;
+  else out = digits.length > e + 1 ? `${digits.slice(0, e + 1)}.${digits.slice(e + 1)}` : digits + '0'.repeat(e + 1 - digits.length);
+  return (neg ? '-' : '') + out;
 }
 
 export function durationInRange(d: CelDuration): boolean {
