@@ -4,7 +4,7 @@
 //   program.eval({ self: 3n });                    // true
 import type { Expr } from './ast.js';
 import { check, type CheckedAst, type CheckerEnv } from './checker.js';
-import { callCostWith, type CallCostEstimator } from './cost-tracker.js';
+import { callCostResolver, type CallCostFactory } from './cost-tracker.js';
 import { NO_TYPES, type FunctionDecl, type TypeProvider } from './decls.js';
 import { CelCompileError, Issues } from './issues.js';
 import { OPTIONAL_MACROS, STANDARD_MACROS, TWO_VAR_MACROS, type Macro } from './macros.js';
@@ -26,7 +26,7 @@ export interface CelLibrary {
   macros?: Macro[];
   variables?: Record<string, CelType>;
   /** Cost overrides of this library's functions (runtime). */
-  callCost?: CallCostEstimator;
+  callCost?: CallCostFactory;
 }
 
 export interface EnvOptions {
@@ -67,7 +67,7 @@ export class Env {
   private readonly macros: Macro[] = [];
   private readonly variables = new Map<string, CelType>();
   private readonly checkerEnv: CheckerEnv;
-  private readonly callCost: ReturnType<typeof callCostWith>;
+  private readonly callCost: ReturnType<typeof callCostResolver>;
   private readonly cache = new Map<string, Program>();
 
   constructor(options: EnvOptions = {}) {
@@ -76,7 +76,7 @@ export class Env {
     if (options.optionalTypes) libs.push(OPTIONAL_LIBRARY);
     if (options.twoVarComprehensions) libs.push(TWO_VAR_COMPREHENSIONS_LIBRARY);
     libs.push(...(options.libraries ?? []));
-    const estimators: CallCostEstimator[] = [];
+    const estimators: CallCostFactory[] = [];
     for (const lib of libs) {
       for (const d of lib.declarations ?? []) {
         const existing = this.functions.get(d.name);
@@ -101,13 +101,7 @@ export class Env {
       homogeneousAggregateLiterals: false,
       hiddenOverloads: options.crossTypeNumericComparisons ? new Set() : CROSS_TYPE_COMPARISON_OVERLOADS,
     };
-    this.callCost = callCostWith(estimators.length === 0 ? undefined : (fn, id, args, result) => {
-      for (const e of estimators) {
-        const c = e(fn, id, args, result);
-        if (c !== undefined) return c;
-      }
-      return undefined;
-    });
+    this.callCost = callCostResolver(estimators);
   }
 
   /** A new environment with more options (variables and libraries are added to this one's). */

@@ -2,7 +2,7 @@
 // (CallCost), per-function estimates (EstimateCallCost) and the size estimator that resolves field paths in a
 // schema's declared type. Functions are matched by name, as Kubernetes does, so strings-extension functions
 // with the same names get these costs too.
-import { actualSize, type CallCostEstimator } from './cost-tracker.js';
+import { actualSize, defaultCallCost, type CallCostFactory } from './cost-tracker.js';
 import {
   MAX_U64, UNKNOWN_SIZE, est, fixed, mulFactor, type AstNode, type CallEstimate, type CostEstimatorHooks, type Estimate,
 } from './cost-estimator.js';
@@ -43,59 +43,71 @@ const UNIT_EQUALITY_TYPES = new Set(['kubernetes.Quantity', 'net.IP', 'net.CIDR'
   'kubernetes.authorization.Authorizer', 'kubernetes.authorization.PathCheck', 'kubernetes.authorization.GroupCheck',
   'kubernetes.authorization.ResourceCheck', 'kubernetes.authorization.Decision']);
 
-/** The runtime cost of a call as Kubernetes' CostEstimator.CallCost charges it, or undefined for cel-go's default. */
-export const kubeCallCost: CallCostEstimator = (fn, overloadId, args, result) => {
+const sizeCost = (i: number, factor: number) => (args: unknown[]) => ceilCost(actualSize(args[i]), factor);
+
+/**
+ * The runtime cost of calls as Kubernetes' CostEstimator.CallCost charges them, resolved per call site (by
+ * function name, as kube does); undefined keeps cel-go's default. `arity` counts the receiver.
+ */
+export const kubeCallCost: CallCostFactory = (fn, overloadId, arity) => {
   switch (fn) {
     case 'check': return 350000;
     case 'serviceAccount': case 'path': case 'group': case 'resource': case 'subresource': case 'namespace': case 'name':
     case 'allowed': case 'reason': case 'error': case 'errored':
       return 1;
     case 'fieldSelector': case 'labelSelector':
-      if (args.length >= 2) { const n = BigInt(actualSize(args[1])); return Number(selectorCost({ min: n, max: n }).max); }
+      if (arity >= 2) return (args) => { const n = BigInt(actualSize(args[1])); return Number(selectorCost({ min: n, max: n }).max); };
       return undefined;
     case 'isSorted': case 'sum': case 'max': case 'min': case 'indexOf': case 'lastIndexOf':
-      return args.length > 0 ? traversalCost(args[0]) : 0;
+      return arity > 0 ? (args) => traversalCost(args[0]) : 0;
     case 'url': case 'lowerAscii': case 'upperAscii': case 'substring': case 'trim': case 'jsonpatch.escapeKey':
-      return args.length >= 1 ? ceilCost(actualSize(args[0]), STRING_TRAVERSAL) : undefined;
+      return arity >= 1 ? sizeCost(0, STRING_TRAVERSAL) : undefined;
     case 'replace': case 'split':
-      return args.length >= 1 ? ceilCost(actualSize(args[0]), 2 * STRING_TRAVERSAL) : undefined;
+      return arity >= 1 ? sizeCost(0, 2 * STRING_TRAVERSAL) : undefined;
     case 'join':
-      return args.length >= 1 ? ceilCost(actualSize(result), 2 * STRING_TRAVERSAL) : undefined;
+      return arity >= 1 ? (_args, result) => ceilCost(actualSize(result), 2 * STRING_TRAVERSAL) : undefined;
     case 'find': case 'findAll':
-      if (args.length >= 2) return ceilCost(1 + actualSize(args[0]), STRING_TRAVERSAL) * ceilCost(actualSize(args[1]), REGEX_LENGTH);
+      if (arity >= 2) return (args) => ceilCost(1 + actualSize(args[0]), STRING_TRAVERSAL) * ceilCost(actualSize(args[1]), REGEX_LENGTH);
       return undefined;
     case 'cidr': case 'isIP': case 'isCIDR':
-      return args.length >= 1 ? ceilCost(actualSize(args[0]), STRING_TRAVERSAL) : undefined;
+      return arity >= 1 ? sizeCost(0, STRING_TRAVERSAL) : undefined;
     case 'ip':
-      if (args.length >= 1) return overloadId === 'cidr_ip' ? 1 : ceilCost(actualSize(args[0]), STRING_TRAVERSAL);
+      if (arity >= 1) return overloadId === 'cidr_ip' ? 1 : sizeCost(0, STRING_TRAVERSAL);
       return undefined;
     case 'ip.isCanonical':
-      return args.length >= 1 ? ceilCost(actualSize(args[0]), 2 * STRING_TRAVERSAL) : undefined;
+      return arity >= 1 ? sizeCost(0, 2 * STRING_TRAVERSAL) : undefined;
     case 'masked': case 'prefixLength': case 'family': case 'isUnspecified': case 'isLoopback': case 'isLinkLocalMulticast':
     case 'isLinkLocalUnicast': case 'isGlobalUnicast':
       return 1;
     case 'containsIP':
-      if (args.length >= 2) {
-        const cidrSize = actualSize(args[0]);
-        let c = ceilCost(cidrSize + cidrSize, STRING_TRAVERSAL);
-        if (overloadId === 'cidr_contains_ip_string') c += ceilCost(actualSize(args[1]), STRING_TRAVERSAL);
-        return c;
+      if (arity >= 2) {
+        return (args) => {
+          const cidrSize = actualSize(args[0]);
+          let c = ceilCost(cidrSize + cidrSize, STRING_TRAVERSAL);
+          if (overloadId === 'cidr_contains_ip_string') c += ceilCost(actualSize(args[1]), STRING_TRAVERSAL);
+          return c;
+        };
       }
       return undefined;
     case 'containsCIDR':
-      if (args.length >= 2) {
-        const cidrSize = actualSize(args[0]);
-        let c = ceilCost(cidrSize + cidrSize, STRING_TRAVERSAL) + ceilCost(cidrSize, STRING_TRAVERSAL) + 1;
-        if (overloadId === 'cidr_contains_cidr_string') c += ceilCost(actualSize(args[1]), STRING_TRAVERSAL);
-        return c;
+      if (arity >= 2) {
+        return (args) => {
+          const cidrSize = actualSize(args[0]);
+          let c = ceilCost(cidrSize + cidrSize, STRING_TRAVERSAL) + ceilCost(cidrSize, STRING_TRAVERSAL) + 1;
+          if (overloadId === 'cidr_contains_cidr_string') c += ceilCost(actualSize(args[1]), STRING_TRAVERSAL);
+          return c;
+        };
       }
       return undefined;
     case 'quantity': case 'isQuantity': case 'semver': case 'isSemver':
-      return args.length >= 1 ? ceilCost(actualSize(args[0]), STRING_TRAVERSAL) : undefined;
+      return arity >= 1 ? sizeCost(0, STRING_TRAVERSAL) : undefined;
     case 'validate':
-      if (args.length >= 2) {
-        const regexSize = (args[0] as { maxRegexSize?: number } | null)?.maxRegexSize;
-        if (typeof regexSize === 'number') return ceilCost(1 + actualSize(args[1]), STRING_TRAVERSAL) * ceilCost(regexSize, REGEX_LENGTH);
+      if (arity >= 2) {
+        return (args) => {
+          const regexSize = (args[0] as { maxRegexSize?: number } | null)?.maxRegexSize;
+          if (typeof regexSize === 'number') return ceilCost(1 + actualSize(args[1]), STRING_TRAVERSAL) * ceilCost(regexSize, REGEX_LENGTH);
+          return 1;
+        };
       }
       return undefined;
     case 'format.named':
@@ -104,9 +116,13 @@ export const kubeCallCost: CallCostEstimator = (fn, overloadId, args, result) =>
     case 'getScheme': case 'getHostname': case 'getHost': case 'getPort': case 'getEscapedPath': case 'getQuery':
       return 1;
     case '_==_': {
-      const lhs = args[0];
-      if (args.length === 2 && lhs !== null && typeof lhs === 'object' && UNIT_EQUALITY_TYPES.has(runtimeTypeName(lhs))) return 1;
-      return undefined;
+      if (arity !== 2) return undefined;
+      const fallback = defaultCallCost(overloadId);
+      return (args, result) => {
+        const lhs = args[0];
+        if (lhs !== null && typeof lhs === 'object' && UNIT_EQUALITY_TYPES.has(runtimeTypeName(lhs))) return 1;
+        return typeof fallback === 'number' ? fallback : fallback(args, result);
+      };
     }
     default:
       return undefined;

@@ -4,6 +4,7 @@
 import type { Expr } from './ast.js';
 import type { Reference } from './checker.js';
 import { candidateNames } from './decls.js';
+import type { CallCostFn } from './cost-tracker.js';
 import { ACCUMULATOR } from './macros.js';
 import { compileRegex, contains, optionalIndex, type RuntimeLibrary, type RuntimeOverload } from './stdlib.js';
 import { CelError, CelMap, CelOptional, CelType, CelUint, celEquals, isObjectValue, noSuchOverload, runtimeTypeName } from './values.js';
@@ -23,8 +24,8 @@ export class CelCostLimitExceeded {
   readonly message = 'operation cancelled: actual cost limit exceeded';
 }
 
-/** Cost of a call as the runtime cost tracker charges it (cel-go's costCall plus a library estimator). */
-export type CallCost = (fn: string, overloadId: string, args: unknown[], result: unknown) => number;
+/** Resolves, per call site, the cost the runtime tracker charges for a call (cel-go's costCall plus libraries'). */
+export type CallCost = (fn: string, overloadId: string, arity: number) => CallCostFn;
 
 export interface PlanInput {
   expr: Expr;
@@ -310,23 +311,35 @@ class Planner {
     const overloadIds = ref?.overloads ?? [];
     const overloadId = overloadIds.length === 1 ? overloadIds[0] : '';
     const impl = this.resolveImpl(e.fn, overloadIds, args.length);
-    const fn = e.fn;
-    const callCost = this.input.callCost;
+    const cost = this.input.callCost(e.fn, overloadId, argNodes.length);
+    if (typeof cost === 'number') {
+      switch (argNodes.length) {
+        case 0:
+          return (s) => { const r = impl([]); charge(s, cost); return r; };
+        case 1: {
+          const [a0] = argNodes;
+          return (s) => { const r = impl([a0(s)]); charge(s, cost); return r; };
+        }
+        case 2: {
+          const [a0, a1] = argNodes;
+          return (s) => { const x = a0(s); const r = impl([x, a1(s)]); charge(s, cost); return r; };
+        }
+        default:
+          return (s) => { const r = impl(argNodes.map((n) => n(s))); charge(s, cost); return r; };
+      }
+    }
     switch (argNodes.length) {
-      case 0:
-        return (s) => { const r = impl([]); charge(s, callCost(fn, overloadId, [], r)); return r; };
       case 1: {
         const [a0] = argNodes;
-        return (s) => { const x = a0(s); const r = impl([x]); charge(s, callCost(fn, overloadId, [x], r)); return r; };
+        return (s) => { const vals = [a0(s)]; const r = impl(vals); charge(s, cost(vals, r)); return r; };
       }
       case 2: {
         const [a0, a1] = argNodes;
         return (s) => {
           const x = a0(s);
-          const y = a1(s);
-          const vals = [x, y];
+          const vals = [x, a1(s)];
           const r = impl(vals);
-          charge(s, callCost(fn, overloadId, vals, r));
+          charge(s, cost(vals, r));
           return r;
         };
       }
@@ -334,7 +347,7 @@ class Planner {
         return (s) => {
           const vals = argNodes.map((n) => n(s));
           const r = impl(vals);
-          charge(s, callCost(fn, overloadId, vals, r));
+          charge(s, cost(vals, r));
           return r;
         };
     }

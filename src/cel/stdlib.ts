@@ -174,7 +174,10 @@ export function size(v: unknown): bigint {
   throw noSuchOverload();
 }
 
+const SURROGATE = /[\uD800-\uDFFF]/;
+
 export function codePointLength(s: string): number {
+  if (!SURROGATE.test(s)) return s.length;
   let n = s.length;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
