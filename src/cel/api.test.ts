@@ -44,3 +44,12 @@ test('api: Kubernetes environments differ between new and stored expressions', (
   assert.throws(() => stored.compile("duration('1x') == duration('1s')"), (e: unknown) => e instanceof CelCompileError && /invalid duration argument/.test(e.message));
   assert.throws(() => stored.compile("'a'.matches('(?=a)')"), (e: unknown) => e instanceof CelCompileError && /invalid matches argument/.test(e.message));
 });
+
+test('api: comprehensions check for interruption every 100 iterations', () => {
+  const env = new Env({ variables: { l: T.list(T.int) } });
+  let asked = 0;
+  const r = compile('l.all(x, x >= 0)', env).evalWithCost({ l: Array.from({ length: 1000 }, () => 1n) }, Infinity, () => ++asked >= 3);
+  assert.equal(asked, 3);
+  assert.ok(r.error instanceof CelCostLimitExceeded);
+  assert.equal(r.error.message, 'operation interrupted');
+});

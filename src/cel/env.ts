@@ -174,13 +174,13 @@ export class Program {
 
   /** Evaluates with variables bound by name; throws CelError (evaluation error) or CelCostLimitExceeded. */
   eval(vars: Record<string, unknown> = {}, costLimit = this.costLimit): unknown {
-    const state: EvalState = { vars, frame: this.planned.frameSize ? new Array(this.planned.frameSize) : EMPTY, cost: 0, limit: costLimit };
+    const state: EvalState = { vars, frame: this.planned.frameSize ? new Array(this.planned.frameSize) : EMPTY, cost: 0, limit: costLimit, iterations: 0 };
     return this.planned.root(state);
   }
 
   /** Evaluates and reports the runtime cost; errors are returned, not thrown. */
-  evalWithCost(vars: Record<string, unknown> = {}, costLimit = this.costLimit): EvalResult & { error?: CelError | CelCostLimitExceeded } {
-    const state: EvalState = { vars, frame: this.planned.frameSize ? new Array(this.planned.frameSize) : EMPTY, cost: 0, limit: costLimit };
+  evalWithCost(vars: Record<string, unknown> = {}, costLimit = this.costLimit, interrupted?: () => boolean): EvalResult & { error?: CelError | CelCostLimitExceeded } {
+    const state: EvalState = { vars, frame: this.planned.frameSize ? new Array(this.planned.frameSize) : EMPTY, cost: 0, limit: costLimit, iterations: 0, interrupted };
     try {
       return { value: this.planned.root(state), cost: state.cost };
     } catch (err) {

@@ -15,13 +15,16 @@ export interface EvalState {
   frame: unknown[];
   cost: number;
   limit: number;
+  /** Asked every 100 comprehension iterations (cel-go's interrupt check); true cancels the evaluation. */
+  interrupted?: () => boolean;
+  iterations: number;
 }
 
 export type Node = (s: EvalState) => unknown;
 
 /** Thrown when the runtime cost exceeds the limit; never absorbed by && or ||. */
 export class CelCostLimitExceeded {
-  readonly message = 'operation cancelled: actual cost limit exceeded';
+  constructor(readonly message = 'operation cancelled: actual cost limit exceeded') {}
 }
 
 /** Resolves, per call site, the cost the runtime tracker charges for a call (cel-go's costCall plus libraries'). */
@@ -501,6 +504,7 @@ class Planner {
       const f = s.frame;
       f[accuSlot] = builds ? [] : init(s);
       const body = (a: unknown, b: unknown): boolean => {
+        if (++s.iterations % 100 === 0 && s.interrupted?.()) throw new CelCostLimitExceeded('operation interrupted');
         f[iterSlot] = a;
         if (two) f[iter2Slot] = b;
         if (!condAlwaysTrue) {
