@@ -149,7 +149,11 @@ class Planner {
   // ---- attributes
 
   /** Plans ident/select/index chains as one attribute: 1 for the attribute plus 1 per qualifier evaluated. */
-  private planAttribute(e: Expr): Node {
+  /**
+   * `chargeBase` false: the attribute is a branch of ?: — cel-go resolves it through the conditional attribute,
+   * so only its qualifiers are charged.
+   */
+  private planAttribute(e: Expr, chargeBase = true): Node {
     const quals: Qualifier[] = [];
     let cur: Expr = e;
     let presence = false;
@@ -164,42 +168,54 @@ class Planner {
         const optional = cur.fn !== '_[_]';
         const idx = cur.args[1];
         const c = this.constantValue(idx);
-        quals.push(c.ok ? { kind: 'const', key: c.value, optional, presence: false } : { kind: 'dynamic', node: this.plan(idx), optional });
+        // An index that is itself an attribute is resolved by the qualifier, not evaluated (no base charge).
+        quals.push(c.ok ? { kind: 'const', key: c.value, optional, presence: false }
+          : { kind: 'dynamic', node: isAttribute(idx) ? this.planAttribute(idx, false) : this.plan(idx), optional });
         cur = cur.args[0];
         continue;
       }
       break;
     }
     quals.reverse();
-    const attrCost = presence && !this.input.presenceTestHasCost ? 0 : 1;
+    const attrCost = !chargeBase || (presence && !this.input.presenceTestHasCost) ? 0 : 1;
     const n = quals.length;
+    // Every qualifier evaluated is charged 1, also the one that fails (cel-go observes it with the error).
     const runQuals = (s: EvalState, start: unknown, from: number): unknown => {
       let v = start;
       let optional = false;
       for (let i = from; i < n; i++) {
         const q = quals[i];
         const key = q.kind === 'const' ? q.key : q.node(s);
-        if (q.kind === 'const' && q.presence) {
-          charge(s, 1);
-          v = presenceTest(v, key);
-          continue;
-        }
+        charge(s, 1);
+        if (q.kind === 'const' && q.presence) { v = presenceTest(v, key); continue; }
         if (v instanceof CelOptional) {
           optional = true;
-          if (!v.has) { charge(s, 1); v = CelOptional.NONE; continue; }
+          if (!v.has) { v = CelOptional.NONE; continue; }
           v = v.value;
         }
         if (q.optional || optional) {
           optional = true;
           v = optionalIndex(v, key);
-          charge(s, 1);
           continue;
         }
         v = qualify(v, key, false);
-        charge(s, 1);
       }
-      charge(s, attrCost);
       return v;
+    };
+    // The attribute itself is charged once evaluated, whether it produced a value or an error.
+    const withBase = (f: Node): Node => {
+      if (attrCost === 0) return f;
+      return (s) => {
+        let v: unknown;
+        try {
+          v = f(s);
+        } catch (err) {
+          if (err instanceof CelError) charge(s, attrCost);
+          throw err;
+        }
+        charge(s, attrCost);
+        return v;
+      };
     };
     if (cur.kind === 'ident' && this.lookupLocal(cur.name) === undefined && !this.input.refs.has(cur.id) && !TYPE_NAMES.has(cur.name)) {
       // Unchecked expression: the name may be qualified by leading field selections and by the container.
@@ -213,13 +229,13 @@ class Planner {
         for (const c of candidateNames(this.input.container, [cur.name, ...fields.slice(0, k)].join('.'))) options.push({ name: c, consumed: k });
       }
       const first = cur.name;
-      return (s) => {
+      return withBase((s) => {
         for (const o of options) {
           const v = s.vars[o.name];
           if (v !== undefined) return runQuals(s, v, o.consumed);
         }
         throw new CelError(`no such attribute(s): ${first}`);
-      };
+      });
     }
     let root: Node;
     let rootIsIdent = false;
@@ -231,19 +247,26 @@ class Planner {
     }
     if (n === 0) {
       if (!rootIsIdent) return root;
-      return (s) => { const v = root(s); charge(s, 1); return v; };
+      return withBase(root);
     }
-    if (n === 1 && quals[0].kind === 'const' && !quals[0].optional && !quals[0].presence) {
+    if (n === 1 && quals[0].kind === 'const' && !quals[0].optional && !quals[0].presence && attrCost === 1) {
       const key = quals[0].key;
       return (s) => {
-        const r = root(s);
-        if (r instanceof CelOptional) return runQuals(s, r, 0);
-        const v = qualify(r, key, false);
-        charge(s, 1 + attrCost);
+        let v: unknown;
+        try {
+          v = root(s);
+          if (v instanceof CelOptional) { v = runQuals(s, v, 0); charge(s, 1); return v; }
+          charge(s, 1);
+          v = qualify(v, key, false);
+        } catch (err) {
+          if (err instanceof CelError) charge(s, 1);
+          throw err;
+        }
+        charge(s, 1);
         return v;
       };
     }
-    return (s) => runQuals(s, root(s), 0);
+    return withBase((s) => runQuals(s, root(s), 0));
   }
 
   private planIdentValue(e: Extract<Expr, { kind: 'ident' }>): Node {
@@ -315,42 +338,51 @@ class Planner {
     const overloadId = overloadIds.length === 1 ? overloadIds[0] : '';
     const impl = this.resolveImpl(e.fn, overloadIds, args.length);
     const cost = this.input.callCost(e.fn, overloadId, argNodes.length);
-    if (typeof cost === 'number') {
-      switch (argNodes.length) {
-        case 0:
-          return (s) => { const r = impl([]); charge(s, cost); return r; };
-        case 1: {
-          const [a0] = argNodes;
-          return (s) => { const r = impl([a0(s)]); charge(s, cost); return r; };
-        }
-        case 2: {
-          const [a0, a1] = argNodes;
-          return (s) => { const x = a0(s); const r = impl([x, a1(s)]); charge(s, cost); return r; };
-        }
-        default:
-          return (s) => { const r = impl(argNodes.map((n) => n(s))); charge(s, cost); return r; };
-      }
-    }
+    const costOf = typeof cost === 'number' ? () => cost : cost;
+    // cel-go evaluates every argument of a strict call, observes the call (and charges it) even when an argument
+    // is an error, then returns the first error.
+    const failed = (s: EvalState, vals: unknown[], err: CelError): never => {
+      charge(s, costOf(vals, err));
+      throw err;
+    };
     switch (argNodes.length) {
+      case 0:
+        return (s) => { const r = impl([]); charge(s, costOf([], r)); return r; };
       case 1: {
         const [a0] = argNodes;
-        return (s) => { const vals = [a0(s)]; const r = impl(vals); charge(s, cost(vals, r)); return r; };
+        return (s) => {
+          let x: unknown;
+          try { x = a0(s); } catch (err) { if (err instanceof CelError) failed(s, [err], err); throw err; }
+          const vals = [x];
+          const r = impl(vals);
+          charge(s, costOf(vals, r));
+          return r;
+        };
       }
       case 2: {
         const [a0, a1] = argNodes;
         return (s) => {
-          const x = a0(s);
-          const vals = [x, a1(s)];
+          let x: unknown;
+          let y: unknown;
+          let err: CelError | undefined;
+          try { x = a0(s); } catch (e) { if (!(e instanceof CelError)) throw e; err = e; x = e; }
+          try { y = a1(s); } catch (e) { if (!(e instanceof CelError)) throw e; err ??= e; y = e; }
+          const vals = [x, y];
+          if (err) failed(s, vals, err);
           const r = impl(vals);
-          charge(s, cost(vals, r));
+          charge(s, costOf(vals, r));
           return r;
         };
       }
       default:
         return (s) => {
-          const vals = argNodes.map((n) => n(s));
+          let err: CelError | undefined;
+          const vals = argNodes.map((n) => {
+            try { return n(s); } catch (e) { if (!(e instanceof CelError)) throw e; err ??= e; return e; }
+          });
+          if (err) failed(s, vals, err);
           const r = impl(vals);
-          charge(s, cost(vals, r));
+          charge(s, costOf(vals, r));
           return r;
         };
     }
@@ -422,7 +454,10 @@ class Planner {
   }
 
   private planConditional(e: Extract<Expr, { kind: 'call' }>): Node {
-    const [c, t, f] = e.args.map((a) => this.plan(a));
+    const c = this.plan(e.args[0]);
+    const branch = (b: Expr) => (isAttribute(b) && !this.constantValue(b).ok ? this.planAttribute(b, false) : this.plan(b));
+    const t = branch(e.args[1]);
+    const f = branch(e.args[2]);
     return (s) => {
       const v = c(s);
       if (v === true) return t(s);
@@ -536,6 +571,13 @@ class Planner {
       return out;
     };
   }
+}
+
+/** Nodes cel-go plans as attributes (identifiers, selections, indexing). */
+function isAttribute(e: Expr): boolean {
+  if (e.kind === 'ident') return true;
+  if (e.kind === 'select') return !e.testOnly;
+  return e.kind === 'call' && !e.target && (e.fn === '_[_]' || e.fn === '_[?_]' || e.fn === '_?._') && e.args.length === 2;
 }
 
 /** Type conversions cel-go's optimizer folds when their argument is a constant. */
