@@ -98,7 +98,8 @@ export class SchemaObject implements ObjectValue {
     const f = this.type.fields?.get(name);
     if (!f) return undefined;
     const raw = this.data[f.name];
-    if (raw === undefined) return undefined;
+    // Null-valued fields of objects are treated as absent, as kube's unstructured objects do.
+    if (raw === undefined || raw === null) return undefined;
     const v = schemaValue(raw, f.type);
     this.cache.set(name, v);
     return v;
@@ -106,12 +107,12 @@ export class SchemaObject implements ObjectValue {
 
   hasField(name: string): boolean {
     const f = this.type.fields?.get(name);
-    return f !== undefined && this.data[f.name] !== undefined;
+    return f !== undefined && this.data[f.name] !== undefined && this.data[f.name] !== null;
   }
 
   fieldNames(): string[] {
     const out: string[] = [];
-    for (const [escaped, f] of this.type.fields ?? []) if (this.data[f.name] !== undefined) out.push(escaped);
+    for (const [escaped, f] of this.type.fields ?? []) if (this.data[f.name] !== undefined && this.data[f.name] !== null) out.push(escaped);
     return out;
   }
 }
