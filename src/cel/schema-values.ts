@@ -3,7 +3,6 @@
 // and concatenate as unions or merges, strings of format byte/duration/date/date-time become bytes, durations
 // and timestamps.
 import type { DeclType } from './schema-types.js';
-import { escapeName } from './schema-types.js';
 import { parseTimestamp } from './time.js';
 import { CelDuration, CelError, CelMap, celEquals, type ObjectValue } from './values.js';
 import { MAX_INT, MIN_INT } from './stdlib.js';
@@ -110,11 +109,59 @@ export class SchemaObject implements ObjectValue {
     return f !== undefined && this.data[f.name] !== undefined && this.data[f.name] !== null;
   }
 
+  /** kube's Size(): every key of the data, known or not. */
+  celSize(): number {
+    return Object.keys(this.data).length;
+  }
+
+  /**
+   * kube's unstructuredMap.Equal: same number of keys; declared fields equal as CEL values (a null field counts as
+   * absent, so it never equals); undeclared fields present on both sides deep-equal as JSON.
+   */
+  celObjectEquals(other: ObjectValue): boolean {
+    if (!(other instanceof SchemaObject)) return false;
+    if (this.celSize() !== other.celSize()) return false;
+    for (const [raw, value] of Object.entries(this.data)) {
+      const escaped = this.rawToField.get(raw);
+      if (escaped !== undefined) {
+        const ov = other.getField(escaped);
+        if (ov === undefined) return false;
+        const v = this.getField(escaped);
+        if (v === undefined || !celEquals(v, ov)) return false;
+      } else if (raw in other.data && !jsonDeepEqual(value, other.data[raw])) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private get rawToField(): Map<string, string> {
+    let m = RAW_TO_FIELD.get(this.type);
+    if (!m) {
+      m = new Map();
+      for (const [escaped, f] of this.type.fields ?? []) m.set(f.name, escaped);
+      RAW_TO_FIELD.set(this.type, m);
+    }
+    return m;
+  }
+
   fieldNames(): string[] {
     const out: string[] = [];
     for (const [escaped, f] of this.type.fields ?? []) if (this.data[f.name] !== undefined && this.data[f.name] !== null) out.push(escaped);
     return out;
   }
+}
+
+const RAW_TO_FIELD = new WeakMap<DeclType, Map<string, string>>();
+
+function jsonDeepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  return ka.every((k) => k in (b as object) && jsonDeepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
 }
 
 /** Attaches Kubernetes list semantics (equality and +) to an array. */
@@ -136,14 +183,12 @@ function setUnion(a: unknown[], b: unknown[]): unknown[] {
 }
 
 function mapList(items: unknown[], keys: string[]): unknown[] {
-  const keyOf = (x: unknown): unknown[] => keys.map((k) => {
-    const o = x as ObjectValue;
-    return typeof o?.getField === 'function' ? o.getField(escapeName(k) ?? k) : undefined;
-  });
+  // Keys are read from the raw data: list-map keys need not be names CEL can see.
+  const keyOf = (x: unknown): unknown[] => keys.map((k) => (x instanceof SchemaObject ? x.data[k] : undefined));
   const sameKey = (a: unknown, b: unknown) => {
     const ka = keyOf(a);
     const kb = keyOf(b);
-    return ka.every((x, i) => celEquals(x, kb[i]));
+    return ka.every((x, i) => jsonDeepEqual(x, kb[i]));
   };
   const eq = (a: unknown[], b: unknown[]): boolean => {
     if (a.length !== b.length) return false;

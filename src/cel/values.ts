@@ -196,7 +196,10 @@ export function celEquals(a: unknown, b: unknown): boolean {
     return celEquals(a.value, b.value);
   }
   if (isObjectValue(a)) {
-    if (!isObjectValue(b) || a.celTypeName !== b.celTypeName) return false;
+    if (!isObjectValue(b)) return false;
+    const custom = (a as { celObjectEquals?: (o: ObjectValue) => boolean }).celObjectEquals;
+    if (typeof custom === 'function') return custom.call(a, b);
+    if (a.celTypeName !== b.celTypeName) return false;
     const fa = a.fieldNames();
     const fb = b.fieldNames();
     if (fa.length !== fb.length) return false;
