@@ -179,25 +179,34 @@ class Planner {
     quals.reverse();
     const attrCost = !chargeBase || (presence && !this.input.presenceTestHasCost) ? 0 : 1;
     const n = quals.length;
-    // Every qualifier evaluated is charged 1, also the one that fails (cel-go observes it with the error).
+    // Every qualifier evaluated is charged 1, also the one that fails (cel-go observes it with the error); an
+    // optional qualifier that finds nothing is not observed, and nothing after it is evaluated.
+    const endsInPresenceTest = n > 0 && quals[n - 1].kind === 'const' && (quals[n - 1] as { presence: boolean }).presence;
+    const none = (s: EvalState): unknown => {
+      if (!endsInPresenceTest) return CelOptional.NONE;
+      charge(s, 1);
+      return false;
+    };
     const runQuals = (s: EvalState, start: unknown, from: number): unknown => {
       let v = start;
       let optional = false;
       for (let i = from; i < n; i++) {
         const q = quals[i];
         const key = q.kind === 'const' ? q.key : q.node(s);
-        charge(s, 1);
-        if (q.kind === 'const' && q.presence) { v = presenceTest(v, key); continue; }
+        if (q.kind === 'const' && q.presence) { charge(s, 1); v = presenceTest(v, key); continue; }
         if (v instanceof CelOptional) {
           optional = true;
-          if (!v.has) { v = CelOptional.NONE; continue; }
+          if (!v.has) return none(s);
           v = v.value;
         }
         if (q.optional || optional) {
           optional = true;
           v = optionalIndex(v, key);
+          if (!(v as CelOptional).has) return none(s);
+          charge(s, 1);
           continue;
         }
+        charge(s, 1);
         v = qualify(v, key, false);
       }
       return v;
@@ -304,6 +313,22 @@ class Planner {
       }
       case '_[_]': case '_[?_]': case '_?._':
         if (!e.target) return this.planAttribute(e);
+        break;
+      case 'or': case 'orValue':
+        // cel-go's optional library evaluates these itself: the alternative only when needed, nothing charged.
+        if (e.target && e.args.length === 1 && (this.input.refs.get(e.id)?.overloads ?? []).some((o) => o.startsWith('optional_'))) {
+          const target = this.plan(e.target);
+          const alt = this.plan(e.args[0]);
+          const isOr = e.fn === 'or';
+          return (s) => {
+            const t = target(s);
+            if (!(t instanceof CelOptional)) throw noSuchOverload();
+            if (t.has) return isOr ? t : t.value;
+            const a = alt(s);
+            if (isOr && !(a instanceof CelOptional)) throw noSuchOverload();
+            return a;
+          };
+        }
         break;
       case '@in': {
         const list = this.constantValue(e.args[1]);
