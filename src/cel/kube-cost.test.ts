@@ -376,6 +376,48 @@ const ESTIMATED: Omit<Case, 'obj'>[] = [
       'size(self.val1.filter(k, size(self.val1) > 1)) == 1': 6684670,
     } },
   { name: 'objects', schema: object({ objs: list(object({ f1: string, f2: string })) }), costs: { 'self.objs[0] == self.objs[1]': 6 } },
+  { name: 'object access',
+    schema: object({ a: object({ b: integer, c: integer, d: { ...integer, nullable: true } }), a1: object({ b1: object({ c1: integer }), d2: object({ e2: integer }) }) }),
+    costs: {
+      'has(self.a.b)': 2, 'has(self.a1.b1.c1)': 3, '!(has(self.a1.d2) && has(self.a1.d2.e2))': 6, '!has(self.a1.d2)': 3, 'has(self.a)': 1,
+      'has(self.a) && has(self.a1)': 2, '!has(self.a)': 2,
+    } },
+  { name: 'map access', schema: object({ val: map(integer) }),
+    costs: {
+      "!('a' in self.val)": 4, "'b' in self.val": 3, '!has(self.val.a)': 3, 'has(self.val.b)': 2, 'self.val.all(k, self.val[k] > 0)': 3595115,
+      'self.val.exists_one(k, self.val[k] == 2)': 2696338, '!self.val.exists_one(k, self.val[k] > 0)': 3145728, 'size(self.val) == 2': 4,
+      'size(self.val.filter(k, self.val[k] > 1)) == 1': 8089017,
+    } },
+  { name: 'listMap access', schema: object({ listMap: list(object({ k: string, v: string, v2: string }), 'map', ['k']) }),
+    costs: {
+      'has(self.listMap[0].v)': 3, "self.listMap.all(m, m.k.startsWith('a'))": 6291453, "self.listMap.all(m, !has(m.v2) || m.v2 == 'z')": 8388603,
+      "self.listMap.exists(m, m.k.endsWith('1'))": 7340028, "self.listMap.exists_one(m, m.k == 'a3')": 5242879,
+      "!self.listMap.all(m, m.k.endsWith('1'))": 6291454, "!self.listMap.exists(m, m.v == 'x')": 7340029,
+      "!self.listMap.exists_one(m, m.k.startsWith('a'))": 5242880, "size(self.listMap.filter(m, m.k == 'a1')) == 1": 16777215,
+      "self.listMap.exists(m, m.k == 'a1' && m.v == 'b1')": 10485753, "self.listMap.map(m, m.v).exists(v, v == 'b1')": 19922939,
+      "self.listMap.exists(m, has(m.v2) && m.v2 == 'z')": 8388603, "!self.listMap.all(m, has(m.v2) && m.v2 != 'z')": 7340029,
+      "self.listMap.exists_one(m, has(m.v2) && m.v2 == 'z')": 6291454, "self.listMap.filter(m, has(m.v2) && m.v2 == 'z').size() == 1": 17825790,
+      "self.listMap.map(m, has(m.v2) && m.v2 == 'z', m.v2).size() == 1": 18874365,
+      "self.listMap.filter(m, has(m.v2) && m.v2 == 'z').map(m, m.v2).size() == 1": 32505851,
+      "self.listMap.exists(m, m.v2 == 'z')": 7340028, "!self.listMap.all(m, m.v2 != 'z')": 6291454,
+    } },
+  { name: 'list access', schema: object({ array: list(integer) }),
+    costs: {
+      '2 in self.array': 1572865, 'self.array.all(e, e > 0)': 7864318, 'self.array.exists(e, e > 2)': 9437181, 'self.array.exists_one(e, e > 4)': 6291456,
+      '!self.array.all(e, e < 2)': 7864319, '!self.array.exists(e, e < 0)': 9437182, '!self.array.exists_one(e, e == 2)': 4718594,
+      'size(self.array.filter(e, e%2 == 0)) == 3': 25165823, 'self.array.map(e, e * 20).filter(e, e > 50).exists(e, e == 60)': 53477367,
+      'size(self.array) == 8': 4,
+    } },
+  { name: 'listSet access', schema: object({ set: list(integer) }),
+    costs: {
+      '3 in self.set': 1572865, 'self.set.exists_one(e, e == 3)': 4718593, '!self.set.exists_one(e, e > 3)': 6291457,
+      'self.set.map(e, e * 20).filter(e, e > 50).exists_one(e, e == 60)': 50331642,
+    } },
+  { name: 'typemeta and objectmeta access specified',
+    schema: object({ kind: string, apiVersion: string, metadata: object({ name: string, generateName: string }) }),
+    costs: { "self.kind == 'Pod'": 3, "self.apiVersion == 'v1'": 3, "self.metadata.name == 'foo'": 4, "self.metadata.generateName == 'pickItForMe'": 5 } },
+  { name: 'embedded object', schema: object({ embedded: { type: 'object', 'x-kubernetes-embedded-resource': true } }),
+    costs: { "self.embedded.kind == 'Pod'": 4, "self.embedded.apiVersion == 'v1'": 4, "self.embedded.metadata.name == 'foo'": 5, "self.embedded.metadata.generateName == 'pickItForMe'": 6 } },
 ];
 
 test('kube cost: estimated costs of Kubernetes 1.33 cost stability tests', () => {
