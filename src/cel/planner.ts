@@ -418,9 +418,12 @@ class Planner {
     if (!all || all.length === 0) {
       return () => { throw new CelError(`no such overload: ${fn}`); };
     }
-    let candidates: RuntimeOverload[] = all.filter((o) => o.id === '*' || overloadIds.length === 0 || overloadIds.includes(o.id));
-    if (candidates.length === 0) candidates = all;
-    if (candidates.length === 1) {
+    // The overloads the checker resolved, else (unchecked or dyn) every specific overload, then generic ones.
+    const specific = all.filter((o) => o.id !== '*' && overloadIds.includes(o.id));
+    const generic = all.filter((o) => o.id === '*');
+    let candidates: RuntimeOverload[] = specific.length > 0 ? specific : [...all.filter((o) => o.id !== '*'), ...generic];
+    if (specific.length === 0 && overloadIds.length > 0 && generic.length > 0) candidates = generic;
+    if (candidates.length === 1 && (specific.length === 1 || !candidates[0].guard)) {
       const f = candidates[0].impl;
       switch (arity) {
         case 0: return () => f();
