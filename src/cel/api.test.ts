@@ -53,3 +53,17 @@ test('api: comprehensions check for interruption every 100 iterations', () => {
   assert.ok(r.error instanceof CelCostLimitExceeded);
   assert.equal(r.error.message, 'operation interrupted');
 });
+
+test('api: Kubernetes libraries are bound: quantity, strings, urls, ip, semver only for stored expressions', () => {
+  const stored = new KubeEnv({ mode: 'StoredExpressions', variables: {} });
+  const fresh = new KubeEnv({ mode: 'NewExpressions', variables: {} });
+  assert.equal(stored.compile("quantity('1Gi') == quantity('1024Mi') && quantity('1').add(2).isGreaterThan(quantity('2'))").eval(), true);
+  assert.equal(stored.compile("'a,b'.split(',').join('-') == 'a-b' && 'Hello'.lowerAscii() == 'hello'").eval(), true);
+  assert.equal(stored.compile("url('https://example.com:8443/x?a=1').getPort() == '8443' && ip('10.0.0.1').family() == 4").eval(), true);
+  assert.equal(stored.compile("cidr('10.0.0.0/8').containsIP('10.1.2.3') && [3, 1, 2].max() == 3 && sets.contains([1, 2], [2])").eval(), true);
+  assert.equal(stored.compile("semver('1.2.3').isLessThan(semver('1.10.0'))").eval(), true);
+  assert.throws(() => fresh.compile("semver('1.2.3').major() == 1"), (e: unknown) => e instanceof CelCompileError && /undeclared reference to 'semver'/.test(e.message));
+  assert.throws(() => stored.compile("quantity('1x')").eval(), (e: unknown) => e instanceof CelError && /quantities must match the regular expression/.test(e.message));
+  assert.throws(() => stored.compile("'%d'.format(['a'])"), CelCompileError);
+  assert.equal(stored.compile("'%s and %d'.format(['a', 1])").eval(), 'a and 1');
+});

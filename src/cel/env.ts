@@ -15,7 +15,7 @@ import {
 } from './stdlib-decls.js';
 import { optionalRuntime, standardRuntime, twoVarComprehensionRuntime, type RuntimeLibrary } from './stdlib.js';
 import { T, type CelType } from './types.js';
-import { validateHomogeneousAggregateLiterals } from './validators.js';
+import { homogeneousAggregateLiterals } from './validators.js';
 import { CelError } from './values.js';
 
 /** A set of declarations with their implementations (and macros). */
@@ -27,6 +27,10 @@ export interface CelLibrary {
   variables?: Record<string, CelType>;
   /** Cost overrides of this library's functions (runtime). */
   callCost?: CallCostFactory;
+  /** AST validators the library adds (e.g. the strings extension's check of literal format calls). */
+  validators?: ((ast: CheckedAst, issues: Issues) => void)[];
+  /** Functions whose literal arguments the homogeneous-literal validator skips (cel-go's exempt functions). */
+  homogeneousExempt?: string[];
 }
 
 export interface EnvOptions {
@@ -69,6 +73,8 @@ export class Env {
   private readonly checkerEnv: CheckerEnv;
   private readonly callCost: ReturnType<typeof callCostResolver>;
   private readonly cache = new Map<string, Program>();
+  private readonly homogeneous?: (ast: CheckedAst, issues: Issues) => void;
+  private readonly libraryValidators: ((ast: CheckedAst, issues: Issues) => void)[] = [];
 
   constructor(options: EnvOptions = {}) {
     this.options = options;
@@ -90,6 +96,10 @@ export class Env {
       this.macros.push(...(lib.macros ?? []));
       for (const [k, v] of Object.entries(lib.variables ?? {})) this.variables.set(k, v);
       if (lib.callCost) estimators.push(lib.callCost);
+      this.libraryValidators.push(...(lib.validators ?? []));
+    }
+    if (options.homogeneousAggregateLiterals) {
+      this.homogeneous = homogeneousAggregateLiterals(new Set(libs.flatMap((l) => l.homogeneousExempt ?? [])));
     }
     for (const [k, v] of Object.entries(options.variables ?? {})) this.variables.set(k, v);
     this.checkerEnv = {
@@ -130,7 +140,8 @@ export class Env {
     }
     const checked = check(parsed.expr, parsed.source, this.checkerEnv, parsed.issues);
     if (checked.ast) {
-      if (this.options.homogeneousAggregateLiterals) validateHomogeneousAggregateLiterals(checked.ast, checked.issues);
+      if (this.homogeneous) this.homogeneous(checked.ast, checked.issues);
+      for (const v of this.libraryValidators) v(checked.ast, checked.issues);
       for (const v of this.options.validators ?? []) v(checked.ast, checked.issues);
     }
     if (!checked.issues.empty) return { issues: checked.issues };

@@ -4,10 +4,13 @@
 import type { FunctionDecl, OverloadDecl as EngineOverload } from './decls.js';
 import type { CelLibrary } from './env.js';
 import * as lib from './lib/index.js';
-import type { FormatArg } from './lib/strings-format.js';
+import { checkFormatCall, type FormatArg, type FormatArgType } from './lib/strings-format.js';
+import { forEachExpr, type Expr } from './ast.js';
+import type { CheckedAst } from './checker.js';
+import type { Issues } from './issues.js';
 import { add as celAdd, compare as celCompare, type RuntimeLibrary, type RuntimeOverload } from './stdlib.js';
 import { formatDuration, formatTimestamp } from './time.js';
-import { T, type CelType } from './types.js';
+import { T, typeName, type CelType } from './types.js';
 import {
   CelDuration, CelError, CelMap, CelOptional, CelTimestamp, CelType as CelTypeValue, CelUint, celEquals, registerOpaqueType, runtimeTypeName,
 } from './values.js';
@@ -247,9 +250,42 @@ function formatArg(v: unknown): FormatArg {
   return { type: 'other', typeName: runtimeTypeName(v) };
 }
 
+/** How the format validator sees an argument expression's checked type. */
+function formatArgType(e: Expr, ast: CheckedAst): FormatArgType {
+  const t = ast.types.get(e.id) ?? T.dyn;
+  const kinds: Partial<Record<CelType['kind'], FormatArgType['kind']>> = {
+    dyn: 'dyn', typeparam: 'dyn', int: 'int', uint: 'uint', double: 'double', bool: 'bool', string: 'string', bytes: 'bytes',
+    null: 'null', timestamp: 'timestamp', duration: 'duration', type: 'type', list: 'list', map: 'map',
+  };
+  return {
+    id: e.id,
+    kind: kinds[t.kind] ?? 'other',
+    typeName: typeName(t),
+    elements: e.kind === 'list' ? e.elements.map((x) => formatArgType(x, ast)) : undefined,
+    entries: e.kind === 'map' ? e.entries.map((en) => [formatArgType(en.key, ast), formatArgType(en.value, ast)] as const) : undefined,
+  };
+}
+
+/** cel-go's string.format validator: literal format strings with list literals are checked when compiling. */
+function validateFormatCalls(ast: CheckedAst, issues: Issues): void {
+  forEachExpr(ast.expr, (e) => {
+    if (e.kind !== 'call' || e.fn !== 'format' || !e.target || e.args.length !== 1) return;
+    const ids = ast.refs.get(e.id)?.overloads ?? [];
+    if (ids.length > 0 && !ids.includes('string_format')) return;
+    if (e.target.kind !== 'const' || e.target.value.kind !== 'string' || e.args[0].kind !== 'list') return;
+    const issue = checkFormatCall(e.target.value.value, e.args[0].elements.map((x) => formatArgType(x, ast)), e.id);
+    if (issue) issues.report(ast.source.positions.get(issue.exprId) ?? -1, issue.message, issue.exprId);
+  });
+}
+
 function stringsLibrary(maxVersion: number): CelLibrary {
-  const s = lib.strings;
   const decls = (lib.LIBRARY_OVERLOADS['cel.lib.ext.strings'] as readonly (lib.OverloadDecl & { version?: number })[]).filter((d) => (d.version ?? 0) <= maxVersion);
+  const hasFormat = decls.some((d) => d.overloadId === 'string_format');
+  return { ...stringsBinding(decls), validators: hasFormat ? [validateFormatCalls] : [], homogeneousExempt: hasFormat ? ['format'] : [] };
+}
+
+function stringsBinding(decls: readonly lib.OverloadDecl[]): CelLibrary {
+  const s = lib.strings;
   return bind('cel.lib.ext.strings', decls, {
     string_char_at_int: (x, i) => s.charAt(str(x), int(i)),
     string_index_of_string: (x, sub) => s.indexOf(str(x), str(sub)),
