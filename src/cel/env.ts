@@ -5,6 +5,7 @@
 import type { Expr } from './ast.js';
 import { check, type CheckedAst, type CheckerEnv } from './checker.js';
 import { callCostResolver, type CallCostFactory } from './cost-tracker.js';
+import type { CostEstimatorHooks } from './cost-estimator.js';
 import { NO_TYPES, type FunctionDecl, type TypeProvider } from './decls.js';
 import { CelCompileError, Issues } from './issues.js';
 import { OPTIONAL_MACROS, STANDARD_MACROS, TWO_VAR_MACROS, type Macro } from './macros.js';
@@ -31,6 +32,8 @@ export interface CelLibrary {
   validators?: ((ast: CheckedAst, issues: Issues) => void)[];
   /** Functions whose literal arguments the homogeneous-literal validator skips (cel-go's exempt functions). */
   homogeneousExempt?: string[];
+  /** Compile-time cost estimates of this library's overloads (cel-go's OverloadCostEstimate). */
+  estimateCallCost?: CostEstimatorHooks['estimateCallCost'];
 }
 
 export interface EnvOptions {
@@ -75,6 +78,8 @@ export class Env {
   private readonly cache = new Map<string, Program>();
   private readonly homogeneous?: (ast: CheckedAst, issues: Issues) => void;
   private readonly libraryValidators: ((ast: CheckedAst, issues: Issues) => void)[] = [];
+  /** Libraries' own call estimates, consulted before any environment-wide estimator. */
+  readonly callEstimators: NonNullable<CelLibrary['estimateCallCost']>[] = [];
 
   constructor(options: EnvOptions = {}) {
     this.options = options;
@@ -97,6 +102,7 @@ export class Env {
       for (const [k, v] of Object.entries(lib.variables ?? {})) this.variables.set(k, v);
       if (lib.callCost) estimators.push(lib.callCost);
       this.libraryValidators.push(...(lib.validators ?? []));
+      if (lib.estimateCallCost) this.callEstimators.push(lib.estimateCallCost);
     }
     if (options.homogeneousAggregateLiterals) {
       this.homogeneous = homogeneousAggregateLiterals(new Set(libs.flatMap((l) => l.homogeneousExempt ?? [])));

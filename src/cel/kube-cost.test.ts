@@ -516,3 +516,10 @@ test('kube cost: estimated costs of Kubernetes 1.33 cost stability tests', () =>
   assert.deepEqual(failures, []);
   assert.ok(checked > 100, `only ${checked} checked`);
 });
+
+test('kube cost: the sets extension estimates size(a) × size(b) (× 2 for equivalent) + 1, as cel-go', () => {
+  const { env } = envFor(object({ l: { type: 'array', items: integer, maxItems: 10 } }));
+  const estimate = (rule: string) => env.estimateCost(env.compile(rule).ast).max;
+  assert.equal(estimate('sets.contains(self.l, [1])'), 2n + 10n + 11n);
+  assert.equal(estimate('sets.equivalent(self.l, [1, 2])'), 2n + 10n + 41n);
+});

@@ -2,7 +2,7 @@
 // libraries exist from which version, the NewExpressions view (compatibility version, feature gates) and the
 // StoredExpressions view (everything not removed), kube's limits and budget messages.
 import type { CheckedAst } from './checker.js';
-import { estimateCost, type Estimate } from './cost-estimator.js';
+import { estimateCost, type CostEstimatorHooks, type Estimate } from './cost-estimator.js';
 import type { TypeProvider } from './decls.js';
 import { Env, type CelLibrary } from './env.js';
 import { kubeCallCost, kubeEstimatorHooks } from './kube-cost.js';
@@ -84,7 +84,7 @@ function selectedOptions(o: KubeEnvOptions): VersionedOption[] {
 /** A Kubernetes CEL environment: an Env configured as kube configures cel-go, plus kube's cost estimator. */
 export class KubeEnv {
   readonly env: Env;
-  private readonly hooks;
+  private readonly hooks: CostEstimatorHooks;
 
   constructor(readonly options: KubeEnvOptions) {
     const opts = selectedOptions(options);
@@ -111,7 +111,18 @@ export class KubeEnv {
       costLimit: PER_CALL_LIMIT,
       presenceTestHasCost: false,
     });
-    this.hooks = kubeEstimatorHooks(options.selfType);
+    const kube = kubeEstimatorHooks(options.selfType);
+    const own = this.env.callEstimators;
+    this.hooks = {
+      estimateSize: kube.estimateSize,
+      estimateCallCost: (fn, id, target, args) => {
+        for (const e of own) {
+          const r = e(fn, id, target, args);
+          if (r) return r;
+        }
+        return kube.estimateCallCost(fn, id, target, args);
+      },
+    };
   }
 
   compile(expr: string) {

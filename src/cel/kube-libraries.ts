@@ -15,6 +15,7 @@ import {
   CelDuration, CelError, CelMap, CelOptional, CelTimestamp, CelType as CelTypeValue, CelUint, celEquals, registerOpaqueType, runtimeTypeName,
 } from './values.js';
 import { setsCost } from './lib/sets.js';
+import { UNKNOWN_SIZE, est, fixed, type AstNode } from './cost-estimator.js';
 
 export type KubeLibraryName =
   | 'lists' | 'regex' | 'urls' | 'authz' | 'authzSelectors' | 'quantity' | 'ip' | 'cidr' | 'format' | 'semver'
@@ -314,7 +315,7 @@ function setsLibrary(): CelLibrary {
   const names: Record<string, 'sets.contains' | 'sets.equivalent' | 'sets.intersects'> = {
     list_sets_contains_list: 'sets.contains', list_sets_equivalent_list: 'sets.equivalent', list_sets_intersects_list: 'sets.intersects',
   };
-  return bind('cel.lib.ext.sets', lib.LIBRARY_OVERLOADS['cel.lib.ext.sets'], {
+  const bound = bind('cel.lib.ext.sets', lib.LIBRARY_OVERLOADS['cel.lib.ext.sets'], {
     list_sets_contains_list: (a, b) => lib.setsContains(l(a), l(b), celEquals),
     list_sets_equivalent_list: (a, b) => lib.setsEquivalent(l(a), l(b), celEquals),
     list_sets_intersects_list: (a, b) => lib.setsIntersects(l(a), l(b), celEquals),
@@ -322,6 +323,16 @@ function setsLibrary(): CelLibrary {
     const name = names[overloadId];
     return name ? (args: unknown[]) => setsCost(name, l(args[0]).length, l(args[1]).length) : undefined;
   });
+  // cel-go's estimate: 1 + size(a) × size(b) × factor (2 for equivalent).
+  const sizeOf = (n: AstNode) => n.computedSize ?? UNKNOWN_SIZE;
+  return {
+    ...bound,
+    estimateCallCost: (_fn, overloadId, _target, args) => {
+      const name = names[overloadId];
+      if (!name || args.length !== 2) return undefined;
+      return { cost: est.add(est.factor(est.mul(sizeOf(args[0]), sizeOf(args[1])), name === 'sets.equivalent' ? 2 : 1), fixed(1)) };
+    },
+  };
 }
 
 const once = <T>(f: () => T): (() => T) => { let v: T | undefined; return () => (v ??= f()); };
