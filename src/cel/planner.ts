@@ -256,6 +256,18 @@ class Planner {
     }
     if (n === 0) {
       if (!rootIsIdent) return root;
+      if (attrCost === 0) return root;
+      // Plain identifiers, the hottest nodes: read, charge, and fail with the value's error if it is one.
+      const ident = cur as Extract<Expr, { kind: 'ident' }>;
+      const slot = this.lookupLocal(ident.name);
+      if (slot !== undefined) {
+        return (s) => {
+          const v = s.frame[slot];
+          charge(s, 1);
+          if (v instanceof CelError) throw v;
+          return v;
+        };
+      }
       return withBase(root);
     }
     if (n === 1 && quals[0].kind === 'const' && !quals[0].optional && !quals[0].presence && attrCost === 1) {
@@ -361,7 +373,7 @@ class Planner {
     const ref = this.input.refs.get(e.id);
     const overloadIds = ref?.overloads ?? [];
     const overloadId = overloadIds.length === 1 ? overloadIds[0] : '';
-    const impl = this.resolveImpl(e.fn, overloadIds, args.length);
+    const impl = SPECIALISED[overloadId] ?? this.resolveImpl(e.fn, overloadIds, args.length);
     const cost = this.input.callCost(e.fn, overloadId, argNodes.length);
     const costOf = typeof cost === 'number' ? () => cost : cost;
     // cel-go evaluates every argument of a strict call, observes the call (and charges it) even when an argument
@@ -599,6 +611,46 @@ class Planner {
       return out;
     };
   }
+}
+
+const MAX_I64 = (1n << 63n) - 1n;
+const MIN_I64 = -(1n << 63n);
+const checkedInt = (v: bigint): bigint => {
+  if (v > MAX_I64 || v < MIN_I64) throw new CelError('integer overflow');
+  return v;
+};
+
+/**
+ * Implementations for overloads whose argument types the checker has fixed (int64 and double arithmetic and
+ * comparisons), skipping the generic dispatch on runtime types.
+ */
+const SPECIALISED: Record<string, (args: unknown[]) => unknown> = {
+  add_int64: (a) => checkedInt((a[0] as bigint) + (a[1] as bigint)),
+  subtract_int64: (a) => checkedInt((a[0] as bigint) - (a[1] as bigint)),
+  multiply_int64: (a) => checkedInt((a[0] as bigint) * (a[1] as bigint)),
+  less_int64: (a) => (a[0] as bigint) < (a[1] as bigint),
+  less_equals_int64: (a) => (a[0] as bigint) <= (a[1] as bigint),
+  greater_int64: (a) => (a[0] as bigint) > (a[1] as bigint),
+  greater_equals_int64: (a) => (a[0] as bigint) >= (a[1] as bigint),
+  add_double: (a) => (a[0] as number) + (a[1] as number),
+  subtract_double: (a) => (a[0] as number) - (a[1] as number),
+  multiply_double: (a) => (a[0] as number) * (a[1] as number),
+  divide_double: (a) => (a[0] as number) / (a[1] as number),
+  less_double: (a) => (a[0] as number) < (a[1] as number),
+  less_equals_double: (a) => (a[0] as number) <= (a[1] as number),
+  greater_double: (a) => (a[0] as number) > (a[1] as number),
+  greater_equals_double: (a) => (a[0] as number) >= (a[1] as number),
+  less_string: (a) => compareStrings(a[0] as string, a[1] as string) < 0,
+  logical_not: (a) => { if (typeof a[0] !== 'boolean') throw noSuchOverload(); return !a[0]; },
+};
+
+function compareStrings(a: string, b: string): number {
+  if (a === b) return 0;
+  // Code-point order: JS compares UTF-16 units, which differ from code points only around surrogates.
+  const x = [...a];
+  const y = [...b];
+  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i].codePointAt(0)! < y[i].codePointAt(0)! ? -1 : 1;
+  return x.length - y.length;
 }
 
 /** Nodes cel-go plans as attributes (identifiers, selections, indexing). */
