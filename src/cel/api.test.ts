@@ -67,3 +67,11 @@ test('api: Kubernetes libraries are bound: quantity, strings, urls, ip, semver o
   assert.throws(() => stored.compile("'%d'.format(['a'])"), CelCompileError);
   assert.equal(stored.compile("'%s and %d'.format(['a', 1])").eval(), 'a and 1');
 });
+
+test('api: kube budget factor texts', async () => {
+  const { budgetFactor, estimatedRuleCostMessage } = await import('./kube-env.js');
+  assert.equal(budgetFactor(12_000_000, 10_000_000), '1.200000x');
+  assert.equal(budgetFactor(25_000_000, 10_000_000), '2.5x');
+  assert.equal(budgetFactor(2_000_000_000, 10_000_000), 'more than 100x');
+  assert.equal(estimatedRuleCostMessage(25_000_000), 'estimated rule cost exceeds budget by factor of 2.5x (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)');
+});
