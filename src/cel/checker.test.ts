@@ -6,7 +6,8 @@ import { tests as conformance } from '@bufbuild/cel-spec/testdata/conformance.js
 import { Env } from './env.js';
 import { semanticAdorner } from './checker.js';
 import { toDebugString } from './debug.js';
-import { T } from './types.js';
+import { T, type CelType } from './types.js';
+import { parseTypeName } from './kube-libraries.js';
 
 const env = new Env({ optionalTypes: true, twoVarComprehensions: true });
 
@@ -60,4 +61,25 @@ test('checker: cel-go error texts', () => {
   assert.equal(err('self.a.size()'), "ERROR: <input>:1:12: found no matching overload for 'size' applied to 'int.()'\n | self.a.size()\n | ...........^");
   assert.equal(err('1.all(x, x)'), "ERROR: <input>:1:1: expression of type 'int' cannot be range of a comprehension (must be list, map, or dynamic)\n | 1.all(x, x)\n | ^");
   assert.equal(err('self.a.b'), "ERROR: <input>:1:7: type 'int' does not support field selection\n | self.a.b\n | ......^");
+});
+
+test('checker: cel-go checking vectors, with the variables their checked ASTs show declared', () => {
+  const failures: string[] = [];
+  let compared = 0;
+  for (const t of checkingVectors.tests ?? []) {
+    const want = t.checkedAst;
+    if (!want || /proto|TestAllTypes|wrapper|Nested/.test(want)) continue;
+    // Identifiers print as name~type^name: declare each with that type.
+    const variables: Record<string, CelType> = {};
+    for (const m of want.matchAll(/(?<![\w.])([A-Za-z_][\w.]*)~([^\^\n]+)\^([A-Za-z_][\w.]*)(?=[\n,)\]}:]|$)/g)) {
+      if (!m[2].startsWith('type(') && (m[1] === m[3] || m[3].endsWith(`.${m[1]}`))) variables[m[3]] = parseTypeName(m[2]);
+    }
+    const cross = /_(int64|uint64|double)_(int64|uint64|double)\b/.test(want);
+    const r = checkedDump(new Env({ variables, optionalTypes: true, crossTypeNumericComparisons: cross }), t.original.expr as string);
+    if (r.error) continue; // functions or types the vector's environment declared
+    compared++;
+    if (r.dump !== want) failures.push(`${t.original.expr}\n--- got\n${r.dump}\n--- want\n${want}`);
+  }
+  assert.ok(compared >= 50, `only ${compared} compared`);
+  assert.deepEqual(failures, []);
 });

@@ -18,12 +18,12 @@ function comparison(name: string, prefix: string): FunctionDecl {
     if (cross) CROSS_TYPE_COMPARISON_OVERLOADS.add(id);
     return global(id, [a, b], bool);
   };
+  // cel-go lists the cross-type overloads after the same-type ones (its checked ASTs show that order).
   return fn(name,
-    o('bool', bool, bool),
-    o('int64', int, int), o('int64_double', int, double, true), o('int64_uint64', int, uint, true),
-    o('uint64', uint, uint), o('uint64_double', uint, double, true), o('uint64_int64', uint, int, true),
-    o('double', double, double), o('double_int64', double, int, true), o('double_uint64', double, uint, true),
-    o('string', string, string), o('bytes', bytes, bytes), o('timestamp', timestamp, timestamp), o('duration', duration, duration));
+    o('bool', bool, bool), o('int64', int, int), o('uint64', uint, uint), o('double', double, double),
+    o('string', string, string), o('bytes', bytes, bytes), o('timestamp', timestamp, timestamp), o('duration', duration, duration),
+    o('int64_double', int, double, true), o('int64_uint64', int, uint, true), o('uint64_double', uint, double, true),
+    o('uint64_int64', uint, int, true), o('double_int64', double, int, true), o('double_uint64', double, uint, true));
 }
 
 export function standardDeclarations(): FunctionDecl[] {
