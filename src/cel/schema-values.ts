@@ -72,7 +72,8 @@ function parseKubeDuration(s: string): CelDuration {
 export function jsonValue(v: unknown): unknown {
   if (v === null || v === undefined) return null;
   switch (typeof v) {
-    case 'number': return Number.isInteger(v) && Math.abs(v) <= Number.MAX_SAFE_INTEGER ? BigInt(v) : v;
+    // kube decodes integral JSON numbers as int64 (JSON.parse has already rounded those above 2^53).
+    case 'number': return Number.isInteger(v) && Math.abs(v) < 9223372036854775808 ? BigInt(v) : v;
     case 'string': case 'boolean': case 'bigint': return v;
     default: break;
   }
