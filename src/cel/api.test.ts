@@ -75,3 +75,29 @@ test('api: kube budget factor texts', async () => {
   assert.equal(budgetFactor(2_000_000_000, 10_000_000), 'more than 100x');
   assert.equal(estimatedRuleCostMessage(25_000_000), 'estimated rule cost exceeds budget by factor of 2.5x (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)');
 });
+
+test('api: the authorizer library checks resources and paths through a synchronous authorizer', async () => {
+  const { authorizerValue, requestResourceCheck } = await import('./authz.js');
+  const seen: unknown[] = [];
+  const authorizer = {
+    authorize(attrs: { verb: string; resource: string; user: { name: string }; fieldSelector?: string }) {
+      seen.push(attrs);
+      return attrs.resource === 'pods' && attrs.verb === 'get' ? { decision: 'allow' as const, reason: 'ok' } : { decision: 'noOpinion' as const, reason: 'nope' };
+    },
+  };
+  const A = T.opaque('kubernetes.authorization.Authorizer');
+  const R = T.opaque('kubernetes.authorization.ResourceCheck');
+  const env = new KubeEnv({ mode: 'StoredExpressions', variables: { authorizer: A, requestResource: R } });
+  const authz = authorizerValue({ name: 'alice', groups: [] }, authorizer as never);
+  const vars = { authorizer: authz, requestResource: requestResourceCheck(authz, { group: '', resource: 'pods', subresource: '', namespace: 'ns', name: 'p' }) };
+  assert.equal(env.compile("authorizer.group('').resource('pods').namespace('ns').check('get').allowed()").eval(vars), true);
+  assert.equal(env.compile("authorizer.path('/healthz').check('get').reason()").eval(vars), 'nope');
+  assert.equal(env.compile("requestResource.check('get').allowed()").eval(vars), true);
+  assert.equal(env.compile("authorizer.serviceAccount('ns', 'sa').group('apps').resource('deployments').check('list').allowed()").eval(vars), false);
+  assert.equal((seen.at(-1) as { user: { name: string } }).user.name, 'system:serviceaccount:ns:sa');
+  assert.throws(() => env.compile("authorizer.path('').check('get')").eval(vars), (e: unknown) => e instanceof CelError && e.message === 'path must not be empty');
+  assert.equal(env.compile("authorizer.group('').resource('pods').fieldSelector('spec.nodeName=n1').check('get').allowed()").eval(vars), true);
+  assert.equal((seen.at(-1) as { fieldSelector?: string }).fieldSelector, 'spec.nodeName=n1');
+  const r = env.compile("authorizer.group('').resource('pods').check('get').allowed()").evalWithCost(vars);
+  assert.equal(r.cost, 350000 + 1 + 1 + 1 + 1);
+});

@@ -15,6 +15,7 @@ import {
   CelDuration, CelError, CelMap, CelOptional, CelTimestamp, CelType as CelTypeValue, CelUint, celEquals, registerOpaqueType, runtimeTypeName,
 } from './values.js';
 import { setsCost } from './lib/sets.js';
+import { authzLibrary, authzSelectorsLibrary } from './authz.js';
 import { UNKNOWN_SIZE, est, fixed, type AstNode } from './cost-estimator.js';
 
 export type KubeLibraryName =
@@ -341,8 +342,8 @@ export const KUBE_LIBRARIES: Record<KubeLibraryName, (() => CelLibrary) | undefi
   lists: once(listsLibrary),
   regex: once(regexLibrary),
   urls: once(urlsLibrary),
-  authz: undefined,
-  authzSelectors: undefined,
+  authz: once(authzLibrary),
+  authzSelectors: once(authzSelectorsLibrary),
   quantity: once(quantityLibrary),
   ip: once(ipLibrary),
   cidr: once(cidrLibrary),
