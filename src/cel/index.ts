@@ -14,6 +14,8 @@ export { T, formatType, type CelType } from './types.js';
 export { schemaDeclType, assignTypeNames, SchemaTypeProvider, escapeName, unescapeName, type DeclType } from './schema-types.js';
 export { schemaValue, jsonValue, SchemaObject } from './schema-values.js';
 export type { Estimate } from './cost-estimator.js';
+export { admissionRequestType, namespaceType, userInfoType, subjectAccessReviewSpecType, kubeTypeProvider } from './kube-types.js';
+export { authorizerValue, requestResourceCheck, type SyncAuthorizer, type CelAuthzAttributes } from './authz.js';
 
 /** Compiles an expression in an environment (cached per environment and expression text). */
 export function compile(expr: string, env: Env | KubeEnv): Program {

@@ -114,3 +114,22 @@ test('schema types: sizes used by the cost estimator', () => {
   assert.equal(spec.minSerializedSize, 2 + 'replicas'.length + 1 + 4);
   assert.equal(spec.fields!.get('bad name'), undefined);
 });
+
+test('kubernetes fixed types: admission request, namespace and user info type-check and evaluate', async () => {
+  const { admissionRequestType, namespaceType, kubeTypeProvider } = await import('./kube-types.js');
+  const req = admissionRequestType();
+  const ns = namespaceType();
+  const env = new Env({ variables: { request: req.celType, namespaceObject: ns.celType, object: { kind: 'dyn' } }, provider: kubeTypeProvider(), optionalTypes: true });
+  const request = schemaValue({
+    kind: { group: 'apps', version: 'v1', kind: 'Deployment' }, resource: { group: 'apps', version: 'v1', resource: 'deployments' },
+    name: 'web', namespace: 'prod', operation: 'CREATE', userInfo: { username: 'alice', groups: ['dev'], extra: { team: ['a'] } }, dryRun: false,
+  }, req);
+  const namespaceObject = schemaValue({ metadata: { name: 'prod', labels: { env: 'prod' }, creationTimestamp: '2024-01-01T00:00:00Z' }, spec: { finalizers: ['kubernetes'] }, status: { phase: 'Active' } }, ns);
+  const ev = (e: string) => env.compile(e).eval({ request, namespaceObject, object: null });
+  assert.equal(ev("request.operation == 'CREATE' && request.kind.kind == 'Deployment' && 'dev' in request.userInfo.groups"), true);
+  assert.equal(ev("namespaceObject.metadata.labels['env'] == 'prod' && namespaceObject.status.phase == 'Active'"), true);
+  assert.equal(ev('namespaceObject.metadata.creationTimestamp.getFullYear() == 2024'), true);
+  assert.equal(formatType(env.check('request.userInfo').ast!.type), 'kubernetes.UserInfo');
+  assert.match(env.check('request.operationz').issues.toDisplayString(), /undefined field 'operationz'/);
+  assert.equal(env.check('object.spec.whatever == 1').issues.empty, true);
+});
