@@ -53,3 +53,17 @@ test('parser: recursion limit', () => {
   assert.match(r.issues.toDisplayString(), /recursion/);
   assert.ok(parse('['.repeat(100) + ']'.repeat(100), options).expr);
 });
+
+test('parser: recursion limits of cel-go\'s vectors (made with a limit of 32) give the same texts', () => {
+  const failures: string[] = [];
+  let compared = 0;
+  for (const t of parsingVectors.tests ?? []) {
+    if (!t.error || !/recursion/.test(t.error) || /Syntax error/.test(t.error)) continue;
+    compared++;
+    const r = parse(t.original.expr as string, { ...options, maxRecursionDepth: 32 }, '');
+    const got = r.issues.toDisplayString();
+    if (got !== t.error) failures.push(`${t.original.expr}\n--- got\n${got}\n--- want\n${t.error}`);
+  }
+  assert.ok(compared >= 5);
+  assert.deepEqual(failures, []);
+});

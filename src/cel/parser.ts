@@ -33,7 +33,9 @@ const PRIMARY_START = "{'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', N
 class SyntaxError_ {
   constructor(readonly offset: number, readonly message: string) {}
 }
-class DepthExceeded {}
+class DepthExceeded {
+  constructor(readonly message = 'max recursion depth exceeded') {}
+}
 
 const MAX_INT = (1n << 63n) - 1n;
 const MIN_INT = -(1n << 63n);
@@ -81,7 +83,7 @@ class Parser implements MacroFactory {
       return e;
     } catch (err) {
       if (err instanceof SyntaxError_) this.issues.report(err.offset, err.message);
-      else if (err instanceof DepthExceeded) this.issues.report(-1, 'max recursion depth exceeded');
+      else if (err instanceof DepthExceeded) this.issues.report(-1, err.message);
       else throw err;
       return undefined;
     }
@@ -99,6 +101,8 @@ class Parser implements MacroFactory {
   }
 
   private enter(): void { if (++this.depth > this.maxDepth) throw new DepthExceeded(); }
+  /** Nesting of whole expressions (parentheses, list and map entries, arguments): cel-go's parse-time listener. */
+  private exprDepth = 0;
   private leave(): void { this.depth--; }
 
   // ---- node factories
@@ -130,7 +134,7 @@ class Parser implements MacroFactory {
   // ---- grammar
 
   private expr(): Expr {
-    this.enter();
+    if (++this.exprDepth > this.maxDepth) throw new DepthExceeded(`expression recursion limit exceeded: ${this.maxDepth}`);
     try {
       const cond = this.conditionalOr();
       const q = this.accept('?');
@@ -140,7 +144,7 @@ class Parser implements MacroFactory {
       const f = this.expr();
       return { id: this.newId(q.start), kind: 'call', fn: '_?_:_', args: [cond, t, f] };
     } finally {
-      this.leave();
+      this.exprDepth--;
     }
   }
 
@@ -375,8 +379,7 @@ class Parser implements MacroFactory {
       }
       case '[': {
         this.next();
-        this.enter();
-        try {
+        {
           const elements: Expr[] = [];
           const optionalIndices: number[] = [];
           if (!this.accept(']')) {
@@ -393,14 +396,11 @@ class Parser implements MacroFactory {
             }
           }
           return { id: this.newId(t.start), kind: 'list', elements, optionalIndices };
-        } finally {
-          this.leave();
         }
       }
       case '{': {
         this.next();
-        this.enter();
-        try {
+        {
           const entries: MapEntry[] = [];
           if (!this.accept('}')) {
             for (;;) {
@@ -420,8 +420,6 @@ class Parser implements MacroFactory {
             }
           }
           return { id: this.newId(t.start), kind: 'map', entries };
-        } finally {
-          this.leave();
         }
       }
       case '-': {
