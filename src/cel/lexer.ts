@@ -42,7 +42,7 @@ export function tokenize(text: string): Token[] {
     // String and bytes literals, with optional r/R and b/B prefixes in either order.
     const lit = matchStringLiteral(text, i);
     if (lit) {
-      tokens.push({ kind: lit.bytes ? 'bytes' : 'string', start, end: lit.end, text: text.slice(start, lit.end) });
+      tokens.push({ kind: lit.bad ? 'error' : lit.bytes ? 'bytes' : 'string', start, end: lit.end, text: text.slice(start, lit.end) });
       i = lit.end;
       continue;
     }
@@ -112,7 +112,8 @@ function matchNumber(text: string, i: number): { kind: 'int' | 'uint' | 'double'
   return { kind: 'int', end: j };
 }
 
-function matchStringLiteral(text: string, i: number): { end: number; bytes: boolean } | undefined {
+/** A string literal at i: its end, or (when it starts one but is malformed) `bad`, where ANTLR stops recognising it. */
+function matchStringLiteral(text: string, i: number): { end: number; bytes: boolean; bad?: boolean } | undefined {
   let j = i;
   let raw = false;
   let bytes = false;
@@ -132,28 +133,44 @@ function matchStringLiteral(text: string, i: number): { end: number; bytes: bool
       if (text.startsWith(q.repeat(3), k)) return { end: k + 3, bytes };
       if (text[k] === '\\' && !raw) {
         const esc = escapeLength(text, k);
-        if (esc === 0) return undefined;
+        if (esc === 0) return { end: escapeFailEnd(text, k), bytes, bad: true };
         k += esc;
         continue;
       }
       k++;
     }
-    return undefined;
+    return { end: n, bytes, bad: true };
   }
   let k = j + 1;
   while (k < n) {
     const c = text[k];
     if (c === q) return { end: k + 1, bytes };
-    if (c === '\n' || c === '\r') return undefined;
+    if (c === '\n' || c === '\r') return { end: k, bytes, bad: true };
     if (c === '\\' && !raw) {
       const esc = escapeLength(text, k);
-      if (esc === 0) return undefined;
+      if (esc === 0) return { end: escapeFailEnd(text, k), bytes, bad: true };
       k += esc;
       continue;
     }
     k++;
   }
-  return undefined;
+  return { end: n, bytes, bad: true };
+}
+
+/** Where ANTLR gives up on a malformed escape at k: just after the first character that does not fit. */
+function escapeFailEnd(text: string, k: number): number {
+  const c = text[k + 1];
+  if (c === undefined) return k + 1;
+  let count = 0;
+  let digit = isHex;
+  if (c === 'x' || c === 'X') count = 2;
+  else if (c === 'u') count = 4;
+  else if (c === 'U') count = 8;
+  else if (c >= '0' && c <= '3') { count = 2; digit = (d: string) => d >= '0' && d <= '7'; }
+  else return Math.min(k + 2, text.length);
+  const from = k + 2;
+  for (let m = 0; m < count; m++) if (!digit(text[from + m] ?? '')) return Math.min(from + m + 1, text.length);
+  return Math.min(from + count, text.length);
 }
 
 /** Length of a valid escape sequence at k (the backslash), or 0 when it is not one of the grammar's. */
