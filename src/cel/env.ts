@@ -69,17 +69,17 @@ const PROGRAM_CACHE_SIZE = 2000;
 
 export class Env {
   readonly options: Readonly<EnvOptions>;
-  private readonly functions = new Map<string, FunctionDecl>();
-  private readonly runtime: RuntimeLibrary = new Map();
-  private readonly macros: Macro[] = [];
+  private readonly functions: ReadonlyMap<string, FunctionDecl>;
+  private readonly runtime: RuntimeLibrary;
+  private readonly macros: Macro[];
   private readonly variables = new Map<string, CelType>();
   private readonly checkerEnv: CheckerEnv;
   private readonly callCost: ReturnType<typeof callCostResolver>;
   private readonly cache = new Map<string, Program>();
   private readonly homogeneous?: (ast: CheckedAst, issues: Issues) => void;
-  private readonly libraryValidators: ((ast: CheckedAst, issues: Issues) => void)[] = [];
+  private readonly libraryValidators: ((ast: CheckedAst, issues: Issues) => void)[];
   /** Libraries' own call estimates, consulted before any environment-wide estimator. */
-  readonly callEstimators: NonNullable<CelLibrary['estimateCallCost']>[] = [];
+  readonly callEstimators: NonNullable<CelLibrary['estimateCallCost']>[];
 
   constructor(options: EnvOptions = {}) {
     this.options = options;
@@ -87,26 +87,15 @@ export class Env {
     if (options.optionalTypes) libs.push(OPTIONAL_LIBRARY);
     if (options.twoVarComprehensions) libs.push(TWO_VAR_COMPREHENSIONS_LIBRARY);
     libs.push(...(options.libraries ?? []));
-    const estimators: CallCostFactory[] = [];
-    for (const lib of libs) {
-      for (const d of lib.declarations ?? []) {
-        const existing = this.functions.get(d.name);
-        if (!existing) { this.functions.set(d.name, { name: d.name, overloads: [...d.overloads] }); continue; }
-        for (const o of d.overloads) if (!existing.overloads.some((x) => x.id === o.id)) existing.overloads.push(o);
-      }
-      for (const [name, overloads] of lib.runtime ?? []) {
-        const existing = this.runtime.get(name) ?? [];
-        this.runtime.set(name, [...existing, ...overloads]);
-      }
-      this.macros.push(...(lib.macros ?? []));
-      for (const [k, v] of Object.entries(lib.variables ?? {})) this.variables.set(k, v);
-      if (lib.callCost) estimators.push(lib.callCost);
-      this.libraryValidators.push(...(lib.validators ?? []));
-      if (lib.estimateCallCost) this.callEstimators.push(lib.estimateCallCost);
-    }
-    if (options.homogeneousAggregateLiterals) {
-      this.homogeneous = homogeneousAggregateLiterals(new Set(libs.flatMap((l) => l.homogeneousExempt ?? [])));
-    }
+    const merged = mergeLibraries(libs);
+    this.functions = merged.functions;
+    this.runtime = merged.runtime;
+    this.macros = merged.macros;
+    this.libraryValidators = merged.validators;
+    this.callEstimators = merged.callEstimators;
+    this.callCost = merged.callCost;
+    for (const [k, v] of merged.variables) this.variables.set(k, v);
+    if (options.homogeneousAggregateLiterals) this.homogeneous = merged.homogeneous;
     for (const [k, v] of Object.entries(options.variables ?? {})) this.variables.set(k, v);
     this.checkerEnv = {
       container: options.container ?? '',
@@ -117,7 +106,6 @@ export class Env {
       homogeneousAggregateLiterals: false,
       hiddenOverloads: options.crossTypeNumericComparisons ? new Set() : CROSS_TYPE_COMPARISON_OVERLOADS,
     };
-    this.callCost = callCostResolver(estimators);
   }
 
   /** A new environment with more options (variables and libraries are added to this one's). */
@@ -175,6 +163,55 @@ export class Env {
     });
     return new Program(ast, p, this.options.costLimit ?? Number.POSITIVE_INFINITY);
   }
+}
+
+interface MergedLibraries {
+  functions: Map<string, FunctionDecl>;
+  runtime: RuntimeLibrary;
+  macros: Macro[];
+  variables: Map<string, CelType>;
+  validators: ((ast: CheckedAst, issues: Issues) => void)[];
+  callEstimators: NonNullable<CelLibrary['estimateCallCost']>[];
+  callCost: ReturnType<typeof callCostResolver>;
+  homogeneous: (ast: CheckedAst, issues: Issues) => void;
+}
+
+/** Merged declarations and implementations, shared by every environment built from the same libraries. */
+const mergedCache = new Map<string, { libs: CelLibrary[]; merged: MergedLibraries }[]>();
+
+function mergeLibraries(libs: CelLibrary[]): MergedLibraries {
+  const key = libs.map((l) => l.name).join('|');
+  const candidates = mergedCache.get(key) ?? [];
+  const hit = candidates.find((c) => c.libs.length === libs.length && c.libs.every((l, i) => l === libs[i]));
+  if (hit) return hit.merged;
+  const functions = new Map<string, FunctionDecl>();
+  const runtime: RuntimeLibrary = new Map();
+  const macros: Macro[] = [];
+  const variables = new Map<string, CelType>();
+  const validators: MergedLibraries['validators'] = [];
+  const callEstimators: MergedLibraries['callEstimators'] = [];
+  const estimators: CallCostFactory[] = [];
+  for (const lib of libs) {
+    for (const d of lib.declarations ?? []) {
+      const existing = functions.get(d.name);
+      if (!existing) { functions.set(d.name, { name: d.name, overloads: [...d.overloads] }); continue; }
+      for (const o of d.overloads) if (!existing.overloads.some((x) => x.id === o.id)) existing.overloads.push(o);
+    }
+    for (const [name, overloads] of lib.runtime ?? []) runtime.set(name, [...(runtime.get(name) ?? []), ...overloads]);
+    macros.push(...(lib.macros ?? []));
+    for (const [k, v] of Object.entries(lib.variables ?? {})) variables.set(k, v);
+    if (lib.callCost) estimators.push(lib.callCost);
+    validators.push(...(lib.validators ?? []));
+    if (lib.estimateCallCost) callEstimators.push(lib.estimateCallCost);
+  }
+  const merged: MergedLibraries = {
+    functions, runtime, macros, variables, validators, callEstimators, callCost: callCostResolver(estimators),
+    homogeneous: homogeneousAggregateLiterals(new Set(libs.flatMap((l) => l.homogeneousExempt ?? []))),
+  };
+  candidates.push({ libs, merged });
+  if (candidates.length > 16) candidates.shift();
+  mergedCache.set(key, candidates);
+  return merged;
 }
 
 export interface EvalResult {

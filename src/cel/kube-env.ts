@@ -81,6 +81,8 @@ function selectedOptions(o: KubeEnvOptions): VersionedOption[] {
   });
 }
 
+const KUBE_COST_LIBRARY: CelLibrary = { name: 'kubernetes.cost', callCost: kubeCallCost };
+
 /** A Kubernetes CEL environment: an Env configured as kube configures cel-go, plus kube's cost estimator. */
 export class KubeEnv {
   readonly env: Env;
@@ -97,7 +99,7 @@ export class KubeEnv {
       }
       validators.push(...(opt.validators ?? []));
     }
-    libraries.push({ name: 'kubernetes.cost', callCost: kubeCallCost });
+    libraries.push(KUBE_COST_LIBRARY);
     libraries.push(...(options.libraries ?? []));
     this.env = new Env({
       variables: options.variables,
