@@ -101,3 +101,11 @@ test('api: the authorizer library checks resources and paths through a synchrono
   const r = env.compile("authorizer.group('').resource('pods').check('get').allowed()").evalWithCost(vars);
   assert.equal(r.cost, 350000 + 1 + 1 + 1 + 1);
 });
+
+test('api: programs tell which variables they read (transition rules read oldSelf)', () => {
+  const env = new Env({ variables: { self: T.int, oldSelf: T.int } });
+  assert.equal(compile('self >= oldSelf', env).usesVariable('oldSelf'), true);
+  assert.equal(compile('self > 0', env).usesVariable('oldSelf'), false);
+  // Kubernetes looks at the reference map by name, so a comprehension variable named oldSelf counts too.
+  assert.equal(compile('[1].all(oldSelf, oldSelf > 0)', env).usesVariable('oldSelf'), true);
+});

@@ -224,6 +224,12 @@ export class Program {
   constructor(readonly ast: CheckedAst, private readonly planned: Plan, readonly costLimit: number) {}
 
   get expr(): Expr { return this.ast.expr; }
+
+  /** Whether the checked expression reads a variable (e.g. `oldSelf`, which makes a CRD rule a transition rule). */
+  usesVariable(name: string): boolean {
+    for (const r of this.ast.refs.values()) if (r.name === name) return true;
+    return false;
+  }
   get outputType(): CelType { return this.ast.type; }
 
   /** Evaluates with variables bound by name; throws CelError (evaluation error) or CelCostLimitExceeded. */
