@@ -230,6 +230,7 @@ class Checker {
         return;
       }
       if (o.args.length !== argTypes.length) continue;
+      if (obviouslyUnassignable(argTypes, o.args)) continue;
       let oArgs = o.args;
       let oResult = o.result;
       const names = new Set<string>();
@@ -376,6 +377,19 @@ class Checker {
     const actual = this.getType(e);
     if (!this.assignable(t, actual)) this.error(e.id, `expected type '${formatType(t)}' but found '${formatType(actual)}'`);
   }
+}
+
+const SCALARS = new Set(['bool', 'int', 'uint', 'double', 'string', 'bytes', 'timestamp', 'duration']);
+
+/** A cheap pre-check before the full assignability test: two different scalar kinds never match. */
+function obviouslyUnassignable(args: CelType[], params: CelType[]): boolean {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i].kind;
+    const p = params[i].kind;
+    if (a !== p && SCALARS.has(a) && SCALARS.has(p)) return true;
+    if (SCALARS.has(a) && (p === 'list' || p === 'map') || SCALARS.has(p) && (a === 'list' || a === 'map')) return true;
+  }
+  return false;
 }
 
 function qualifiedName(e: Expr): string | undefined {
