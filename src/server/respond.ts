@@ -89,7 +89,10 @@ export function wantsPretty(ctx: RequestContext): boolean {
 
 /** Writes a StatusError (or any error) as the Status kube-apiserver would send. */
 export function writeError(ctx: RequestContext, err: unknown): void {
-  const se = err instanceof StatusError ? err : new StatusError({ code: 500, message: err instanceof Error ? err.message : String(err) });
+  // Anything but a Status error is a bug (kube's panic): the panic-recovery filter logs it and answers with
+  // kube's generic text, so that no JavaScript error text reaches a client.
+  if (!(err instanceof StatusError)) throw err;
+  const se = err;
   const body: Status = se.toJSON();
   const headers: Record<string, string> = {};
   const retry = se.status.details?.retryAfterSeconds;
