@@ -129,9 +129,10 @@ test('nesting up to the limit is accepted in JSON, YAML and apply bodies of a cu
 
 // --- 7. deep patches ---------------------------------------------------------------------------------------
 
-test('merge, strategic merge and JSON patches nesting 10,000 objects answer 400, not 500', async () => {
+test('merge, strategic merge and JSON patches nesting 9,000 objects answer 400, not 500', async () => {
   assert.equal((await s.request('POST', CMS, { headers: JSON_CT, body: '{"metadata":{"name":"patched"},"data":{"k":"v"}}' })).status, 201);
-  const deep = nestedObjects(10000);
+  // Below Go's 10000, above kubelite's limit.
+  const deep = nestedObjects(9000);
   assertStatus(await s.request('PATCH', `${CMS}/patched`, { headers: MERGE_CT, body: deep }), 400, 'BadRequest', "error decoding patch: invalid character '{' exceeded max depth");
   assertStatus(await s.request('PATCH', `${CMS}/patched`, { headers: SMP_CT, body: deep }), 400, 'BadRequest', "invalid character '{' exceeded max depth");
   assertStatus(
