@@ -146,6 +146,18 @@ test('merge, strategic merge and JSON patches nesting 9,000 objects answer 400, 
   await assertServing();
 });
 
+test('JSON patch copies that would nest the object beyond the limit fail as the library fails them: 422', async () => {
+  const inner = nestedObjects(MAX_NESTING_DEPTH - 100);
+  const c = await s.request('POST', THINGS, { headers: JSON_CT, body: `{"apiVersion":"example.com/v1","kind":"Thing","metadata":{"name":"copies"},"spec":{"a":${inner}}}` });
+  assert.equal(c.status, 201, c.body);
+  const deepPath = '/spec/a' + '/a'.repeat(MAX_NESTING_DEPTH - 110);
+  const ops = [0, 1, 2].map((i) => ({ op: 'copy', from: '/spec', path: `${deepPath}${'/b'.repeat(i)}/b` }));
+  const r = await s.request('PATCH', `${THINGS}/copies`, { headers: JSONPATCH_CT, body: JSON.stringify(ops) });
+  assertStatus(r, 422, 'Invalid', 'the server rejected our request due to an error in our request');
+  assert.equal((await s.request('GET', `${THINGS}/copies`)).json().metadata.resourceVersion, c.json().metadata.resourceVersion);
+  await assertServing();
+});
+
 // --- 9. alias bombs ----------------------------------------------------------------------------------------
 
 const ALIAS_BOMB = ['a: &a ["x","x","x","x","x","x","x","x","x"]', ...'bcdefghi'.split('').map((c, i) => `${c}: &${c} [${Array(9).fill(`*${'abcdefgh'[i]}`).join(',')}]`)].join('\n') + '\n';

@@ -168,7 +168,8 @@ export function parseYamlDocument(text: string, options: YamlDecodeOptions = {})
  * with Go's decoder, so that later in-place edits of one place do not show in another.
  */
 export function yamlDocumentValue(doc: Document.Parsed, text: string): unknown {
-  const aliased = checkAliases(doc, text);
+  // Without a '*' there is no alias: the token tree's depth check was enough.
+  const aliased = text.includes('*') && checkAliases(doc, text);
   const value = doc.toJS({ maxAliasCount: -1 }) as unknown;
   return aliased && value !== undefined ? JSON.parse(JSON.stringify(value)) : value;
 }

@@ -3,6 +3,7 @@
 import { YAMLError } from 'yaml';
 import { JsonBodySyntaxError, parseJsonBody } from '../field-validation/json-body.js';
 import { YamlLimitError } from '../../patch/yaml-decode.js';
+import { MAX_NESTING_DEPTH, nestingExceeds } from '../../patch/nesting-depth.js';
 import { parseYamlBody } from '../field-validation/yaml-body.js';
 import { badRequest, StatusError, unsupportedMediaType } from '../../errors/status.js';
 import type { KObject } from '../../registry/object.js';
@@ -67,6 +68,11 @@ export async function decodeBody(contentTypeHeader: string | undefined, body: Bu
     }
   } else if (ct === 'application/vnd.kubernetes.protobuf') {
     obj = (await loadProtobuf())(body, expected);
+    // Embedded JSON (RawExtension, JSONSchemaProps) can nest as deep as it likes in Protobuf.
+    if (nestingExceeds(obj)) {
+      const version = expected.apiVersion.split('/').pop()!;
+      throw badRequest(`${expected.kind} in version "${version}" cannot be handled as a ${expected.kind}: exceeded max depth of ${MAX_NESTING_DEPTH}`);
+    }
   } else {
     throw unsupportedMediaType(UNKNOWN_BODY_FORMAT);
   }
