@@ -260,6 +260,21 @@ test('a JSON patch removing kind or apiVersion of a Service or Secret keeps them
   }
 });
 
+test('a patch cannot turn a built-in object into another kind or version', async () => {
+  assert.equal((await s.request('POST', '/api/v1/namespaces/default/secrets', { headers: JSON_CT, body: '{"metadata":{"name":"retyped"}}' })).status, 201);
+  const path = '/api/v1/namespaces/default/secrets/retyped';
+  for (const [headers, body, kind, version] of [
+    [JSONPATCH_CT, '[{"op":"replace","path":"/kind","value":"Foo"}]', 'Foo', 'v1'],
+    [MERGE_CT, '{"apiVersion":"apps/v1"}', 'Secret', 'apps/v1'],
+  ] as const) {
+    const r = await s.request('PATCH', path, { headers, body });
+    assert.equal(r.status, 400, r.body);
+    assert.match(r.json().message, new RegExp(`^ "" is invalid: patch: Invalid value: ".*": no kind "${kind}" is registered for version "${version.replace('/', '\\/')}" in scheme "pkg/api/legacyscheme/scheme.go:30"$`));
+  }
+  const stored = JSON.parse(Buffer.from((await s.storage.get('/registry/secrets/default/retyped')).kv!.value).toString());
+  assert.deepEqual([stored.apiVersion, stored.kind], ['v1', 'Secret']);
+});
+
 test('a JSON patch cannot make a custom object\'s kind an object nor remove it', async () => {
   const c = await s.request('POST', THINGS, { headers: JSON_CT, body: '{"apiVersion":"example.com/v1","kind":"Thing","metadata":{"name":"kinded"}}' });
   assert.equal(c.status, 201);

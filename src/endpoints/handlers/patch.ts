@@ -32,6 +32,12 @@ function patchedWithTypeMeta(scope: ResourceScope, patched: KObject): KObject {
   // In place: the patch code keeps its findings about this object by identity.
   if (missing(patched.kind)) patched.kind = scope.def.kind;
   if (missing(patched.apiVersion)) patched.apiVersion = apiVersionOf(scope.def);
+  // A built-in object cannot become another kind or version: kube's decoder finds no such type to decode into.
+  const sameType = patched.kind === scope.def.kind && patched.apiVersion === apiVersionOf(scope.def);
+  if (scope.def.builtin !== false && (!scope.subresource || scope.subresource === 'status') && !sameType) {
+    const version = String(patched.apiVersion);
+    throw patchResultRejected(goMarshal(patched), `no kind "${String(patched.kind)}" is registered for version "${version}" in scheme "pkg/api/legacyscheme/scheme.go:30"`);
+  }
   return patched;
 }
 
