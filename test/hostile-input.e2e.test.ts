@@ -305,6 +305,21 @@ test('a custom resource with malformed metadata is rejected with Go\'s decode er
   }
 });
 
+test('fields ObjectMeta does not have are unknown fields of a custom resource: dropped, warned about, or fatal', async () => {
+  const body = (name: string) => `{"apiVersion":"example.com/v1","kind":"Thing","metadata":{"name":"${name}","metadata":{},"foo":1}}`;
+  assertStatus(
+    await s.request('POST', `${THINGS}?fieldValidation=Strict`, { headers: JSON_CT, body: body('strict') }),
+    400,
+    'BadRequest',
+    'Thing in version "v1" cannot be handled as a Thing: strict decoding error: unknown field "metadata.foo", unknown field "metadata.metadata"',
+  );
+  const warned = await s.request('POST', THINGS, { headers: JSON_CT, body: body('warned') });
+  assert.equal(warned.status, 201, warned.body);
+  assert.equal(warned.headers['warning'], '299 - "unknown field \\"metadata.foo\\"", 299 - "unknown field \\"metadata.metadata\\""');
+  assert.equal(warned.json().metadata.foo, undefined);
+  assert.equal(warned.json().metadata.metadata, undefined);
+});
+
 test('a merge patch that makes a custom resource\'s finalizers an object is rejected and changes nothing', async () => {
   const c = await s.request('POST', THINGS, { headers: JSON_CT, body: '{"apiVersion":"example.com/v1","kind":"Thing","metadata":{"name":"fin","labels":{"a":null}}}' });
   assert.equal(c.status, 201, c.body);

@@ -16,16 +16,22 @@ import { builtinResolver } from '../schema/builtin-schemas.js';
 import { decodeTyped } from '../schema/typed-decode.js';
 
 /** The strict-decoding findings of a custom resource body: decode-time ones first, then unknown fields. */
-export function customResourceFindings(scope: ResourceScope, obj: KObject): string[] {
+export function customResourceFindings(scope: ResourceScope, obj: KObject, metaUnknown: string[] = []): string[] {
   const d = customResourceDetails(scope.def);
-  if (!d?.schema) return [];
+  if (!d?.schema) return metaUnknown;
   const pruned = pruneCustomResource(d.schema, structuredClone(obj));
-  return [...(findingsOf(obj)?.leading ?? []), ...pruned.map((p) => `unknown field ${JSON.stringify(p)}`)];
+  return [...(findingsOf(obj)?.leading ?? []), ...metaUnknown, ...pruned.map((p) => `unknown field ${JSON.stringify(p)}`)];
 }
 
-export function validateCustomResourceFields(scope: ResourceScope, obj: KObject, q: Pick<WriteQuery, 'fieldValidation'>, op: 'create' | 'update' | 'patch'): void {
+export function validateCustomResourceFields(
+  scope: ResourceScope,
+  obj: KObject,
+  q: Pick<WriteQuery, 'fieldValidation'>,
+  op: 'create' | 'update' | 'patch',
+  metaUnknown: string[] = [],
+): void {
   if (q.fieldValidation === 'Ignore') return;
-  const errors = customResourceFindings(scope, obj);
+  const errors = customResourceFindings(scope, obj, metaUnknown);
   if (!errors.length) return;
   if (q.fieldValidation === 'Strict') {
     const detail = strictDecodingDetail(errors);
@@ -49,25 +55,23 @@ function sortedKeys(v: unknown): unknown {
 }
 
 /**
- * The metadata of a custom resource decoded into ObjectMeta as kube's request decoder does it (a type error
- * fails the request; a null map value or list element becomes its zero value). 400 `<Kind> in version "<v>"
- * cannot be handled as a <Kind>: json: cannot unmarshal …`; a non-apply patch reports the patched object.
+ * The metadata of a custom resource decoded into ObjectMeta as kube's request decoder does it: a type error
+ * fails the request (400 `<Kind> in version "<v>" cannot be handled as a <Kind>: json: cannot unmarshal …`; a
+ * non-apply patch reports the patched object), a null map value or list element becomes its zero value, and
+ * fields ObjectMeta does not have are dropped. Returns those as strict findings (`unknown field "metadata.x"`).
  */
-export function decodeCustomResourceMeta(scope: ResourceScope, obj: KObject, op: 'create' | 'update' | 'patch'): void {
-  if (obj.metadata === undefined) return;
+export function decodeCustomResourceMeta(scope: ResourceScope, obj: KObject, op: 'create' | 'update' | 'patch'): string[] {
+  if (obj.metadata === undefined) return [];
   const node = builtinResolver('', 'v1')?.component('io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta');
-  if (!node) return;
+  if (!node) return [];
   const r = decodeTyped(obj.metadata === null ? {} : sortedKeys(obj.metadata), node);
   if (r.error !== undefined) {
     if (isNonApplyPatch(scope, op)) throw patchResultRejected(goMarshal(obj), r.error);
     const { kind, version } = scope.def;
     throw badRequest(`${kind} in version "${version}" cannot be handled as a ${kind}: ${r.error}`);
   }
-  // Decoding drops unknown fields; those are reported (and pruned) by the field validation that follows.
-  const decoded = r.value as KObject;
-  const md = obj.metadata as KObject | null;
-  if (md === null) obj.metadata = {};
-  else for (const k of Object.keys(decoded)) md[k] = decoded[k];
+  obj.metadata = r.value as KObject;
+  return r.strictErrors.filter((e) => e.startsWith('unknown field "')).map((e) => `unknown field "metadata.${e.slice('unknown field "'.length)}`);
 }
 
 /** Write hooks that handle custom resources and hand every other resource to `inner()`. */
@@ -75,8 +79,8 @@ export function customResourceWriteHooks(inner: () => WriteHooks): WriteHooks {
   return {
     async beforeWrite(scope, obj, old, q, op) {
       if (!customResourceDetails(scope.def)) return inner().beforeWrite(scope, obj, old, q, op);
-      decodeCustomResourceMeta(scope, obj, op);
-      validateCustomResourceFields(scope, obj, q, op);
+      const metaUnknown = decodeCustomResourceMeta(scope, obj, op);
+      validateCustomResourceFields(scope, obj, q, op, metaUnknown);
     },
   };
 }
