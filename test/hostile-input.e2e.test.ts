@@ -231,6 +231,20 @@ test('apiVersion or kind of another type than string is Go\'s decode error on cr
   assertStatus(r, 400, 'BadRequest', `the object provided is unrecognized (must be of type ConfigMap): couldn't get version/kind; json parse error: json: cannot unmarshal object into Go struct field .kind of type string (${body.slice(0, 30)} ...)`);
 });
 
+test('a CRD pattern that is not a Go regular expression answers Go\'s regexp error, not JavaScript\'s', async () => {
+  const crd = JSON.parse(JSON.stringify(THING_CRD));
+  crd.metadata = { name: 'patterns.example.com' };
+  crd.spec.names = { plural: 'patterns', singular: 'pattern', kind: 'Pattern', listKind: 'PatternList' };
+  crd.spec.versions[0].schema.openAPIV3Schema.properties.spec = { type: 'string', pattern: 'x(?=y)' };
+  const r = await s.request('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', { headers: JSON_CT, body: JSON.stringify(crd) });
+  assertStatus(
+    r,
+    422,
+    'Invalid',
+    'CustomResourceDefinition.apiextensions.k8s.io "patterns.example.com" is invalid: spec.validation.openAPIV3Schema.properties[spec].pattern: Invalid value: "x(?=y)": must be a valid regular expression, but isn\'t: error parsing regexp: invalid or unsupported Perl syntax: `(?=`',
+  );
+});
+
 // --- 12. patch results validated before storing ------------------------------------------------------------
 
 test('a null ConfigMap value is stored as the empty string, by create and by patch', async () => {
