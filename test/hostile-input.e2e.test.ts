@@ -201,6 +201,8 @@ test('DELETE with a body that is not an object answers Go\'s decode error', asyn
   assertStatus(r, 400, 'BadRequest', `couldn't get version/kind; json parse error: json: cannot unmarshal array into Go value of type ${FIND_KIND}`);
   const g = await s.request('DELETE', `${CMS}/del-array`, { headers: JSON_CT, body: '{"gracePeriodSeconds":"soon"}' });
   assertStatus(g, 400, 'BadRequest', 'json: cannot unmarshal string into Go struct field DeleteOptions.gracePeriodSeconds of type int64');
+  const k = await s.request('DELETE', `${CMS}/del-array`, { headers: JSON_CT, body: '{"kind":5}' });
+  assertStatus(k, 400, 'BadRequest', "couldn't get version/kind; json parse error: json: cannot unmarshal number into Go struct field .kind of type string");
   assert.equal((await s.request('GET', `${CMS}/del-array`)).status, 200);
 });
 

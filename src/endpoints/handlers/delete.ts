@@ -6,6 +6,7 @@ import { YAMLError } from 'yaml';
 import { YamlLimitError } from '../../patch/yaml-decode.js';
 import { builtinResolver } from '../../schema/builtin-schemas.js';
 import { decodeTyped } from '../../schema/typed-decode.js';
+import { typeMetaError } from '../negotiation/type-meta.js';
 import { deleteCorruptObject, deleteObject, validateDeleteOptions, type DeleteOptions, type PropagationPolicy } from '../../registry/delete.js';
 import type { Authorizer } from '../../authz/authorizer.js';
 import { attributesOf, forbiddenError } from '../../filters/authorization.js';
@@ -53,6 +54,8 @@ async function decodeDeleteOptions(scope: ResourceScope): Promise<DeleteOptions>
         const v = ct === 'application/yaml' ? parseYamlBody(body) : parseJsonBody(body);
         // Go decodes null into DeleteOptions as nothing; any other non-object fails reading apiVersion and kind.
         if (v !== null && v !== undefined && (typeof v !== 'object' || Array.isArray(v))) throw notAnObject(v);
+        const tm = v ? typeMetaError(v as KObject) : undefined;
+        if (tm) throw badRequest(tm);
         b = typedDeleteOptions((v ?? {}) as KObject);
       }
     } catch (e) {
