@@ -1,7 +1,8 @@
 // Writing responses: JSON, Status errors and plain text, with the headers every response carries
 // (Warning, Cache-Control) and only headers legal for the request's protocol.
 import { gzipSync } from 'node:zlib';
-import { StatusError, type Status } from '../errors/status.js';
+import { StatusError, unknownError, type Status } from '../errors/status.js';
+import { StorageError } from '../storage/interface.js';
 import type { RequestContext } from './request-context.js';
 
 /** Formats one warning as kube's warning recorder does: 299 - "<text>", quotes and backslashes escaped. */
@@ -89,8 +90,10 @@ export function wantsPretty(ctx: RequestContext): boolean {
 
 /** Writes a StatusError (or any error) as the Status kube-apiserver would send. */
 export function writeError(ctx: RequestContext, err: unknown): void {
-  // Anything but a Status error is a bug (kube's panic): the panic-recovery filter logs it and answers with
-  // kube's generic text, so that no JavaScript error text reaches a client.
+  // A storage failure passes through as kube passes its storage layer's errors on: a 500 with the message.
+  // Anything else that is not a Status error is a bug (kube's panic): the panic-recovery filter logs it and
+  // answers with kube's generic text, so that no JavaScript error text reaches a client.
+  if (err instanceof StorageError) err = unknownError(err.message);
   if (!(err instanceof StatusError)) throw err;
   const se = err;
   const body: Status = se.toJSON();
