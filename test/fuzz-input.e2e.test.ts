@@ -61,6 +61,13 @@ const KINDS: Kind[] = [
     }),
   },
   {
+    resource: 'secrets',
+    path: '/api/v1/namespaces/default/secrets',
+    key: (n) => `/registry/secrets/default/${n}`,
+    builtin: true,
+    doc: (name) => ({ apiVersion: 'v1', kind: 'Secret', metadata: { name }, type: 'Opaque', data: { k: 'dmFsdWU=' }, stringData: { s: 'v' } }),
+  },
+  {
     resource: 'things',
     path: '/apis/example.com/v1/namespaces/default/things',
     key: (n) => `/registry/example.com/things/default/${n}`,
@@ -229,7 +236,7 @@ before(async () => {
   };
   const r = await s.request('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', { headers: { 'content-type': 'application/json' }, body: JSON.stringify(crd) });
   assert.equal(r.status, 201, r.body);
-  for (let i = 0; i < 100 && (await s.request('GET', KINDS[4]!.path)).status !== 200; i++) await new Promise((res) => setTimeout(res, 50));
+  for (let i = 0; i < 100 && (await s.request('GET', KINDS.find((k) => k.resource === 'things')!.path)).status !== 200; i++) await new Promise((res) => setTimeout(res, 50));
 });
 after(async () => {
   await s.close();
@@ -243,14 +250,14 @@ const JS_TEXT = /TypeError|RangeError|ReferenceError|SyntaxError: Unexpected|is 
  * ApiserverPanic where kube's Go code panics), and errors it passes on without a reason (server-side apply of a
  * body that does not fit the schema, strategic merge patch library errors).
  */
-function expected5xx(status: number, body: string, verb: string, panic: string | undefined): boolean {
+function expected5xx(status: number, body: string, verb: string, contentType: string, panic: string | undefined): boolean {
   if (status !== 500) return false;
   if (body === 'This request caused apiserver to panic. Look in the logs for details.\n') return panic?.startsWith('ApiserverPanic:') === true;
   try {
     const st = JSON.parse(body) as { message?: string; reason?: string };
     if (st.reason !== undefined) return false;
     if (verb.startsWith('apply')) return (st.message ?? '').startsWith('failed to create typed patch object');
-    return verb === 'smp';
+    return contentType === 'application/strategic-merge-patch+json';
   } catch {
     return false;
   }
@@ -269,7 +276,7 @@ test(`seeded fuzz of hostile bodies (seed ${SEED}, ${CASES} cases): no unexpecte
       const c = await s.request('POST', kind.path, { headers: { 'content-type': 'application/json' }, body: JSON.stringify(kind.doc(target)) });
       assert.equal(c.status, 201, c.body);
     }
-    const verb = pick(['create-json', 'create-yaml', 'update', 'merge', 'smp', 'json-patch', 'apply', 'apply-json', 'delete', 'get-dots']);
+    const verb = pick(['create-json', 'create-yaml', 'update', 'merge', 'smp', 'json-patch', 'apply', 'apply-json', 'delete', 'get-dots', 'status', 'scale']);
     const fresh = `f${i}`;
     const base = kind.doc(verb.startsWith('create') ? fresh : target);
     const mutated = mutate(base);
@@ -319,6 +326,22 @@ test(`seeded fuzz of hostile bodies (seed ${SEED}, ${CASES} cases): no unexpecte
         path = `${kind.path}/${target}`;
         body = withDeep(JSON.stringify(pick<Json>([null, [], 'x', 1, { gracePeriodSeconds: 'x' }, { preconditions: null }, { propagationPolicy: null }, { dryRun: [null] }, { preconditions: { uid: 'nope' } }, deep()])));
         break;
+      case 'status': {
+        // The status sub-resource: an update or any patch type, of the whole object.
+        method = pick(['PUT', 'PATCH']);
+        path = `${kind.path}/${target}/status`;
+        ct = method === 'PUT' ? 'application/json' : pick(['application/merge-patch+json', 'application/strategic-merge-patch+json', 'application/json-patch+json']);
+        body = withDeep(JSON.stringify(ct === 'application/json-patch+json' ? jsonPatchOps(base) : mutated));
+        break;
+      }
+      case 'scale': {
+        method = pick(['PUT', 'PATCH']);
+        path = `${kind.path}/${target}/scale`;
+        ct = method === 'PUT' ? 'application/json' : pick(['application/merge-patch+json', 'application/json-patch+json']);
+        const scale = mutate({ apiVersion: 'autoscaling/v1', kind: 'Scale', metadata: { name: target, namespace: 'default' }, spec: { replicas: 2 } });
+        body = withDeep(JSON.stringify(ct === 'application/json-patch+json' ? jsonPatchOps(scale) : scale));
+        break;
+      }
       default:
         method = 'GET';
         path = `${kind.path}/${encodeURIComponent(pick(DOT_NAMES)).replace(/%25/g, '%')}`;
@@ -332,7 +355,7 @@ test(`seeded fuzz of hostile bodies (seed ${SEED}, ${CASES} cases): no unexpecte
     const panic = panics.length > panicsBefore ? panics[panics.length - 1] : undefined;
     counts.set(r.status, (counts.get(r.status) ?? 0) + 1);
     const label = `#${i} ${verb} ${kind.resource} ${path} → ${r.status}`;
-    if (r.status >= 500 && !expected5xx(r.status, r.body, verb, panic)) failures.push(`${label}: ${r.body.slice(0, 300)} ${panic ?? ''} // sent ${(body ?? '').slice(0, 400)}`);
+    if (r.status >= 500 && !expected5xx(r.status, r.body, verb, ct, panic)) failures.push(`${label}: ${r.body.slice(0, 300)} ${panic ?? ''} // sent ${(body ?? '').slice(0, 400)}`);
     if (JS_TEXT.test(r.status >= 400 ? r.body : '')) failures.push(`${label}: JavaScript text in ${r.body.slice(0, 300)}`);
     if (r.status >= 400 && watched) {
       const now = (await s.storage.get(watched)).kv?.modRev;
