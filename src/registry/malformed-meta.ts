@@ -10,63 +10,81 @@ const isInt = (v: unknown): boolean => typeof v === 'number' && Number.isInteger
 const optString = (v: unknown): boolean => v === undefined || v === null || typeof v === 'string';
 const optBool = (v: unknown): boolean => v === undefined || v === null || typeof v === 'boolean';
 
-const STRING_FIELDS = ['name', 'generateName', 'namespace', 'selfLink', 'uid', 'resourceVersion', 'creationTimestamp', 'deletionTimestamp'];
-const INT_FIELDS = ['generation', 'deletionGracePeriodSeconds'];
-const OWNER_REF_STRINGS = ['apiVersion', 'kind', 'name', 'uid'];
-const MANAGED_STRINGS = ['manager', 'operation', 'apiVersion', 'time', 'fieldsType', 'subresource'];
-
-/** A map of strings (null values count: they decode as ""). */
+/** A map of strings; null values (Go: "") are made "" in place. */
 function stringMapOk(v: unknown): boolean {
   if (!isObject(v)) return false;
-  for (const k in v) if (!optString(v[k])) return false;
+  for (const k in v) {
+    const e = v[k];
+    if (typeof e === 'string') continue;
+    if (e === null) v[k] = '';
+    else return false;
+  }
   return true;
 }
 
 function ownerRefOk(r: unknown): boolean {
   if (r === null) return true;
   if (!isObject(r)) return false;
-  return OWNER_REF_STRINGS.every((f) => optString(r[f])) && optBool(r.controller) && optBool(r.blockOwnerDeletion);
+  return optString(r.apiVersion) && optString(r.kind) && optString(r.name) && optString(r.uid) && optBool(r.controller) && optBool(r.blockOwnerDeletion);
 }
 
 function managedEntryOk(e: unknown): boolean {
   if (e === null) return true;
   if (!isObject(e)) return false;
-  return MANAGED_STRINGS.every((f) => optString(e[f])) && (e.fieldsV1 === undefined || e.fieldsV1 === null || isObject(e.fieldsV1));
+  return (
+    optString(e.manager) &&
+    optString(e.operation) &&
+    optString(e.apiVersion) &&
+    optString(e.time) &&
+    optString(e.fieldsType) &&
+    optString(e.subresource) &&
+    (e.fieldsV1 === undefined || e.fieldsV1 === null || isObject(e.fieldsV1))
+  );
 }
 
-/** Whether one metadata field decodes into its ObjectMeta type (unknown fields are not this module's concern). */
+function allOk(v: unknown, ok: (e: unknown) => boolean): boolean {
+  if (!Array.isArray(v)) return false;
+  for (const e of v) if (!ok(e)) return false;
+  return true;
+}
+
+/**
+ * Whether one metadata field decodes into its ObjectMeta type (unknown fields are not this module's concern);
+ * null map values become "" on the way.
+ */
 function fieldOk(key: string, v: unknown): boolean {
-  if (v === null) return true;
-  if (STRING_FIELDS.includes(key)) return typeof v === 'string';
-  if (INT_FIELDS.includes(key)) return isInt(v);
   switch (key) {
+    case 'name':
+    case 'generateName':
+    case 'namespace':
+    case 'selfLink':
+    case 'uid':
+    case 'resourceVersion':
+    case 'creationTimestamp':
+    case 'deletionTimestamp':
+      return typeof v === 'string';
+    case 'generation':
+    case 'deletionGracePeriodSeconds':
+      return isInt(v);
     case 'labels':
     case 'annotations':
       return stringMapOk(v);
     case 'finalizers':
-      return Array.isArray(v) && v.every(optString);
+      return allOk(v, optString);
     case 'ownerReferences':
-      return Array.isArray(v) && v.every(ownerRefOk);
+      return allOk(v, ownerRefOk);
     case 'managedFields':
-      return Array.isArray(v) && v.every(managedEntryOk);
+      return allOk(v, managedEntryOk);
     default:
       return true;
   }
 }
 
-/** Go's zero values for what null stood for inside a kept field. */
-function withZeroValues(key: string, v: unknown): unknown {
-  if (Array.isArray(v) && !v.includes(null)) return v;
-  if (key === 'labels' || key === 'annotations') {
-    const m = v as Json;
-    for (const k in m) if (m[k] === null) m[k] = '';
-  } else if (key === 'finalizers') {
-    return (v as unknown[]).map((e) => e ?? '');
-  } else if (key === 'ownerReferences') {
-    return (v as unknown[]).map((e) => e ?? { apiVersion: '', kind: '', name: '', uid: '' });
-  } else if (key === 'managedFields') {
-    return (v as unknown[]).map((e) => e ?? {});
-  }
+/** Go's zero values for null list elements of a kept field. */
+function withZeroValues(key: string, v: unknown[]): unknown[] {
+  if (key === 'finalizers') return v.map((e) => e ?? '');
+  if (key === 'ownerReferences') return v.map((e) => e ?? { apiVersion: '', kind: '', name: '', uid: '' });
+  if (key === 'managedFields') return v.map((e) => e ?? {});
   return v;
 }
 
@@ -80,13 +98,10 @@ export function dropMalformedMeta(obj: Json): void {
     obj.metadata = {};
     return;
   }
-  for (const key of Object.keys(md)) {
+  for (const key in md) {
     const v = md[key];
     if (v === null) continue;
-    if (!fieldOk(key, v)) {
-      delete md[key];
-      continue;
-    }
-    if (typeof v === 'object') md[key] = withZeroValues(key, v);
+    if (!fieldOk(key, v)) delete md[key];
+    else if (Array.isArray(v) && v.includes(null)) md[key] = withZeroValues(key, v);
   }
 }
