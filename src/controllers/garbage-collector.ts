@@ -65,7 +65,7 @@ export class GarbageCollector {
     for (const store of this.api.allStores()) {
       if (!store.def.verbs.includes('list')) continue;
       const r = await storage.list(store.prefix, { rev: 0 });
-      for (const kv of r.kvs) this.observe(kv);
+      for (const kv of r.kvs) this.observeSafely(kv);
     }
     if (this.stopped) return;
     this.subscribe(rev);
@@ -75,7 +75,13 @@ export class GarbageCollector {
   private subscribe(afterRev: number): void {
     this.watcher = this.api.deps.storage.watch('/registry/', { afterRev }, {
       events: (batch) => {
-        for (const ev of batch) this.onEvent(ev);
+        for (const ev of batch) {
+          try {
+            this.onEvent(ev);
+          } catch (err) {
+            this.log.warn({ err, key: ev.kv.key }, 'garbage collector: event not processed');
+          }
+        }
         this.kick();
       },
       error: async () => {
@@ -107,6 +113,15 @@ export class GarbageCollector {
       return;
     }
     for (const key of this.dependentsOf.get(uid ?? '') ?? []) this.dependentQueue.add(key);
+  }
+
+  /** observe, with a bad object logged and skipped so that it never stops the collector. */
+  private observeSafely(kv: KV): void {
+    try {
+      this.observe(kv);
+    } catch (err) {
+      this.log.warn({ err, key: kv.key }, 'garbage collector: object not indexed');
+    }
   }
 
   /** Updates the index from a stored object and queues the work it implies. */
@@ -200,10 +215,24 @@ export class GarbageCollector {
       while (!this.stopped && (this.ownerQueue.size || this.dependentQueue.size)) {
         const owners = [...this.ownerQueue];
         this.ownerQueue.clear();
-        for (const key of owners) if (!(await this.processOwner(key))) retry = true;
+        // One object that cannot be handled is logged and retried later; the others go on.
+        for (const key of owners) {
+          try {
+            if (!(await this.processOwner(key))) retry = true;
+          } catch (err) {
+            this.log.warn({ err, key }, 'garbage collector: owner not processed');
+            retry = true;
+          }
+        }
         const deps = [...this.dependentQueue];
         this.dependentQueue.clear();
-        for (const key of deps) await this.processDependent(key);
+        for (const key of deps) {
+          try {
+            await this.processDependent(key);
+          } catch (err) {
+            this.log.warn({ err, key }, 'garbage collector: dependent not processed');
+          }
+        }
       }
     } catch (err) {
       this.log.warn({ err }, 'garbage collector pass failed');

@@ -4,6 +4,8 @@
 // The tree keeps what the patch code needs and JSON.parse loses: duplicate keys, key order, and
 // the exact source text of scalars (json-patch's `test` compares scalars by their text).
 
+import { MAX_NESTING_DEPTH } from './nesting-depth.js';
+
 export type GoJson =
   | { t: 'object'; entries: Array<[string, GoJson]> }
   | { t: 'array'; items: GoJson[] }
@@ -20,7 +22,8 @@ export class GoJsonSyntaxError extends Error {
   }
 }
 
-const MAX_DEPTH = 10000;
+// Go's scanner stops at 10000; kubelite's own recursion needs a lower bound (nesting-depth.ts).
+const MAX_DEPTH = MAX_NESTING_DEPTH;
 const EOF = -1;
 
 /** Go's quoteChar: a byte quoted as a character literal. */
