@@ -140,15 +140,15 @@ export async function startKubelite(partial: Partial<ServerOptions> = {}, logger
     maxSessionMemory: 64,
   });
   server.on('request', (req: Http2ServerRequest, res: Http2ServerResponse) => {
-    const url = new URL(req.url ?? '/', 'https://kubelite');
+    const target = splitRequestTarget(req.url ?? '/');
     const controller = new AbortController();
     const ctx: RequestContext = {
       req,
       res,
       http2: req.httpVersionMajor === 2,
       method: req.method ?? 'GET',
-      path: decodeURIComponentSafe(url.pathname),
-      query: url.searchParams,
+      path: target.path,
+      query: target.query,
       receivedAt: Date.now(),
       auditId: '',
       requestInfo: undefined as never,
@@ -217,10 +217,26 @@ export async function startKubelite(partial: Partial<ServerOptions> = {}, logger
   return { url, port, ca: certs.ca.cert, admin: certs.admin, kubeconfig, kubeconfigPath, storage, stop };
 }
 
-function decodeURIComponentSafe(p: string): string {
-  try {
-    return decodeURIComponent(p);
-  } catch {
-    return p;
+/**
+ * The path and query of a request target as Go's net/http gives them to kube: the path is percent-decoded but
+ * never normalised (WHATWG URL parsing would resolve `..` and `%2e%2e` into a parent path and so address
+ * another resource).
+ */
+export function splitRequestTarget(target: string): { path: string; query: URLSearchParams } {
+  let raw = target;
+  if (!raw.startsWith('/')) {
+    // absolute-form (`GET https://host/p HTTP/1.1`): take what follows the authority, unnormalised
+    const m = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/?]*(.*)$/.exec(raw);
+    raw = m ? m[1] || '/' : raw;
   }
+  const q = raw.indexOf('?');
+  const rawPath = q < 0 ? raw : raw.slice(0, q);
+  const rawQuery = q < 0 ? '' : raw.slice(q + 1);
+  let path: string;
+  try {
+    path = decodeURIComponent(rawPath);
+  } catch {
+    path = rawPath;
+  }
+  return { path, query: new URLSearchParams(rawQuery) };
 }
