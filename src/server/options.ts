@@ -27,6 +27,10 @@ export interface ServerOptions {
   anonymousAuth: boolean;
   /** --request-timeout in ms. */
   requestTimeoutMs: number;
+  /** --max-requests-inflight: read-only requests served at once (0 = unlimited). */
+  maxRequestsInFlight: number;
+  /** --max-mutating-requests-inflight: mutating requests served at once (0 = unlimited). */
+  maxMutatingRequestsInFlight: number;
   /** --max-request-body-bytes. */
   maxRequestBodyBytes: number;
   /** --service-cluster-ip-range. */
@@ -52,6 +56,8 @@ export function defaultOptions(): ServerOptions {
     authorizationModes: ['AlwaysAllow'],
     anonymousAuth: true,
     requestTimeoutMs: 60_000,
+    maxRequestsInFlight: 400,
+    maxMutatingRequestsInFlight: 200,
     maxRequestBodyBytes: 3 * 1024 * 1024,
     serviceClusterIPRange: '10.0.0.0/24',
     shutdownDelayMs: 0,

@@ -126,6 +126,7 @@ export async function startKubelite(partial: Partial<ServerOptions> = {}, logger
     authorizer,
     requestTimeoutMs: opts.requestTimeoutMs,
     shutdown,
+    inFlight: { readOnly: opts.maxRequestsInFlight, mutating: opts.maxMutatingRequestsInFlight },
   });
 
   const server: Http2SecureServer = createSecureServer({
