@@ -27,6 +27,8 @@ export interface ServerOptions {
   anonymousAuth: boolean;
   /** --request-timeout in ms. */
   requestTimeoutMs: number;
+  /** --encryption-provider-config: an EncryptionConfiguration file for encryption at rest. */
+  encryptionProviderConfig?: string;
   /** --max-requests-inflight: read-only requests served at once (0 = unlimited). */
   maxRequestsInFlight: number;
   /** --max-mutating-requests-inflight: mutating requests served at once (0 = unlimited). */

@@ -1,7 +1,7 @@
 // Assembles kubelite: certificates, store, authentication, authorization, the pipeline, the TLS listener
 // (HTTP/2 via ALPN and HTTP/1.1), health checks and graceful shutdown.
 import { createSecureServer, type Http2SecureServer, type Http2ServerRequest, type Http2ServerResponse } from 'node:http2';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
@@ -29,6 +29,10 @@ import { buildKubeconfig } from './kubeconfig.js';
 import { defaultOptions, type ServerOptions } from './options.js';
 import type { RequestContext } from './request-context.js';
 import { ApiServer } from '../endpoints/api-server.js';
+import { allBuiltinResources } from '../api/catalog.js';
+import { EncryptingStorage } from '../storage/encryption/encrypting-storage.js';
+import { EncryptionConfigError, loadEncryptionConfig, transformersFor, type EncryptionConfig, type GroupResource } from '../storage/encryption/encryption-config.js';
+import { ensurePrivateDir, preparePrivateFile, tightenFile, writePrivateFile } from './private-files.js';
 
 export interface RunningServer {
   /** https://host:port */
@@ -79,15 +83,33 @@ function buildAuthenticator(opts: ServerOptions, log: Logger): RequestAuthentica
 
 async function openStorage(opts: ServerOptions): Promise<Storage> {
   if (opts.etcdServers.length) throw new UsageError('--etcd-servers: the etcd engine is not built yet; use the embedded store');
-  if (opts.storageBackend === 'memory') return new MemoryStorage();
-  mkdirSync(opts.dataDir, { recursive: true });
-  return openSqliteStorage({ path: join(opts.dataDir, 'kubelite.db') });
+  let encryption: EncryptionConfig | undefined;
+  if (opts.encryptionProviderConfig) {
+    try {
+      encryption = loadEncryptionConfig(opts.encryptionProviderConfig);
+    } catch (e) {
+      if (e instanceof EncryptionConfigError) throw new UsageError(e.message);
+      throw e;
+    }
+  }
+  let storage: Storage;
+  if (opts.storageBackend === 'memory') storage = new MemoryStorage();
+  else {
+    const db = join(opts.dataDir, 'kubelite.db');
+    // SQLite gives the -wal and -shm files the database file's mode.
+    for (const f of [db, `${db}-wal`, `${db}-shm`]) (f === db ? preparePrivateFile : tightenFile)(f);
+    storage = await openSqliteStorage({ path: db });
+  }
+  if (!encryption) return storage;
+  const config = encryption;
+  return new EncryptingStorage(storage, (key) => transformersFor(config, storageKeyGroupResource(key)));
 }
 
 export async function startKubelite(partial: Partial<ServerOptions> = {}, logger?: Logger): Promise<RunningServer> {
   const opts: ServerOptions = { ...defaultOptions(), ...partial };
   const log = logger ?? createLogger(opts.verbosity);
   const certDir = opts.certDir ?? join(opts.dataDir, 'pki');
+  ensurePrivateDir(opts.dataDir);
   if ((opts.tlsCertFile === undefined) !== (opts.tlsPrivateKeyFile === undefined)) {
     throw new UsageError('--tls-cert-file and --tls-private-key-file must be given together');
   }
@@ -194,7 +216,7 @@ export async function startKubelite(partial: Partial<ServerOptions> = {}, logger
   if (opts.writeKubeconfig !== '') {
     kubeconfigPath = resolve(opts.writeKubeconfig ?? join(opts.dataDir, 'kubeconfig'));
     mkdirSync(dirname(kubeconfigPath), { recursive: true });
-    writeFileSync(kubeconfigPath, kubeconfig, { mode: 0o600 });
+    writePrivateFile(kubeconfigPath, kubeconfig);
   }
   api.startControllers();
 
@@ -240,4 +262,21 @@ export function splitRequestTarget(target: string): { path: string; query: URLSe
     path = rawPath;
   }
   return { path, query: new URLSearchParams(rawQuery) };
+}
+
+let builtinGroups: Map<string, string> | undefined;
+
+/**
+ * The group-resource a storage key belongs to: /registry/<group>/<resource>/… for group-qualified keys (custom
+ * resources, CRDs, APIServices), /registry/<resource>/… for built-ins (the core group wins a shared name: kube
+ * stores events.k8s.io Events as core events).
+ */
+function storageKeyGroupResource(key: string): GroupResource {
+  const [, , first = '', second = ''] = key.split('/');
+  if (first.includes('.')) return { group: first, resource: second };
+  if (!builtinGroups) {
+    builtinGroups = new Map();
+    for (const r of allBuiltinResources()) if (!builtinGroups.has(r.resource) || r.group === '') builtinGroups.set(r.resource, r.group);
+  }
+  return { group: builtinGroups.get(first) ?? '', resource: first };
 }
