@@ -1,4 +1,5 @@
 // The server's configuration, as flags (src/cli) or the library (startServer) give it.
+import type { ConnectionDeadlines } from './connection-deadlines.js';
 
 export interface ServerOptions {
   /** --secure-port; 0 picks a free port. */
@@ -41,6 +42,8 @@ export interface ServerOptions {
   shutdownDelayMs: number;
   /** --event-ttl in ms: Events are removed this long after their last write. */
   eventTTLMs: number;
+  /** kubelite (library only): Go's IdleTimeout and ReadHeaderTimeout, 90 s and 32 s as in kube-apiserver. */
+  connectionDeadlines?: ConnectionDeadlines;
   /** -v */
   verbosity: number;
 }

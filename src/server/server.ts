@@ -32,6 +32,7 @@ import { ApiServer } from '../endpoints/api-server.js';
 import { allBuiltinResources } from '../api/catalog.js';
 import { EncryptingStorage } from '../storage/encryption/encrypting-storage.js';
 import { EncryptionConfigError, loadEncryptionConfig, transformersFor, type EncryptionConfig, type GroupResource } from '../storage/encryption/encryption-config.js';
+import { applyConnectionDeadlines, KUBE_CONNECTION_DEADLINES } from './connection-deadlines.js';
 import { ensurePrivateDir, preparePrivateFile, tightenFile, writePrivateFile } from './private-files.js';
 
 export interface RunningServer {
@@ -151,6 +152,7 @@ export async function startKubelite(partial: Partial<ServerOptions> = {}, logger
     inFlight: { readOnly: opts.maxRequestsInFlight, mutating: opts.maxMutatingRequestsInFlight },
   });
 
+  const deadlines = opts.connectionDeadlines ?? KUBE_CONNECTION_DEADLINES;
   const server: Http2SecureServer = createSecureServer({
     allowHTTP1: true,
     key: certs.serving.key,
@@ -161,7 +163,9 @@ export async function startKubelite(partial: Partial<ServerOptions> = {}, logger
     minVersion: 'TLSv1.2',
     settings: { maxConcurrentStreams: 250 },
     maxSessionMemory: 64,
+    handshakeTimeout: deadlines.readHeaderTimeoutMs,
   });
+  applyConnectionDeadlines(server, deadlines);
   server.on('request', (req: Http2ServerRequest, res: Http2ServerResponse) => {
     const target = splitRequestTarget(req.url ?? '/');
     const controller = new AbortController();
