@@ -1,6 +1,6 @@
 // Assembles kubelite: certificates, store, authentication, authorization, the pipeline, the TLS listener
 // (HTTP/2 via ALPN and HTTP/1.1), health checks and graceful shutdown.
-import { createSecureServer, type Http2SecureServer, type Http2ServerRequest, type Http2ServerResponse } from 'node:http2';
+import { createSecureServer, type Http2SecureServer } from 'node:http2';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -27,7 +27,10 @@ import { buildDirector, type Route } from './director.js';
 import { buildHandlerChain } from './handler-chain.js';
 import { buildKubeconfig } from './kubeconfig.js';
 import { defaultOptions, type ServerOptions } from './options.js';
-import type { RequestContext } from './request-context.js';
+import type { AnyRequest, AnyResponse, RequestContext } from './request-context.js';
+import { ServerResponse, type IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { Socket } from 'node:net';
 import { ApiServer } from '../endpoints/api-server.js';
 import { allBuiltinResources } from '../api/catalog.js';
 import { EncryptingStorage } from '../storage/encryption/encrypting-storage.js';
@@ -166,8 +169,9 @@ export async function startKubelite(partial: Partial<ServerOptions> = {}, logger
     handshakeTimeout: deadlines.readHeaderTimeoutMs,
   });
   applyConnectionDeadlines(server, deadlines);
-  server.on('request', (req: Http2ServerRequest, res: Http2ServerResponse) => {
-    const target = splitRequestTarget(req.url ?? '/');
+  const serve = (req: AnyRequest, res: AnyResponse) => {
+    // CONNECT's authority-form target (host:port) has no path, as Go parses it.
+    const target = req.method === 'CONNECT' && !(req.url ?? '').startsWith('/') ? { path: '', query: new URLSearchParams() } : splitRequestTarget(req.url ?? '/');
     const controller = new AbortController();
     const ctx: RequestContext = {
       req,
@@ -196,6 +200,20 @@ export async function startKubelite(partial: Partial<ServerOptions> = {}, logger
         res.end('This request caused apiserver to panic. Look in the logs for details.\n');
       }
     });
+  };
+  server.on('request', serve);
+  // CONNECT goes through the pipeline like any method (kube's mux has no route for it: 404, or the router's 405 on
+  // resource paths). Node hands HTTP/1.1 CONNECT over as a bare socket; the answer is written on it and the
+  // connection closed, since Node's parser has let go of it.
+  server.on('connect', (req: AnyRequest, resOrSocket: AnyResponse | Duplex, head?: Buffer) => {
+    if (req.httpVersionMajor === 2) return serve(req, resOrSocket as AnyResponse);
+    const socket = resOrSocket as Duplex;
+    if (head?.length) socket.unshift(head);
+    const res = new ServerResponse(req as IncomingMessage);
+    res.shouldKeepAlive = false;
+    res.assignSocket(socket as Socket);
+    res.once('finish', () => socket.end());
+    serve(req, res);
   });
   server.on('sessionError', (err) => log.debug({ err }, 'http2 session error'));
   server.on('tlsClientError', (err) => log.debug({ err: err.message }, 'TLS handshake error'));
