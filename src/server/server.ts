@@ -145,6 +145,7 @@ export async function startKubelite(partial: Partial<ServerOptions> = {}, logger
     discovery: (ctx) => api.serveDiscovery(ctx),
     nonResource,
     listedPaths: () => api.listedPaths(health),
+    restfulGroup: (group) => api.resources.some((r) => r.group === group && r.builtin !== false),
   });
   const handler = buildHandlerChain(director, {
     log,
