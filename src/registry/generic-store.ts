@@ -30,6 +30,8 @@ import type { Strategy, StrategyContext } from './strategy.js';
 export interface WriteOptions {
   dryRun: boolean;
   warnings: string[];
+  /** Awaited between the large steps of a write (lets the event loop serve others during heavy requests). */
+  step?: () => Promise<void>;
 }
 
 export interface UpdateOptions extends WriteOptions {
@@ -200,6 +202,7 @@ export class GenericStore {
       throw this.invalid(md.name ?? md.generateName ?? '', errs);
     }
     for (const a of this.deps.admission) await a.admit('CREATE', this.def, obj, undefined, { dryRun: opts.dryRun });
+    await opts.step?.();
 
     const rv = md.resourceVersion;
     if (rv !== undefined && rv !== '' && /^\d+$/.test(rv) && rv !== '0') {
@@ -255,6 +258,7 @@ export class GenericStore {
       const kv = (await this.storage.get(key)).kv;
       const current = kv ? this.decode(kv) : undefined;
       const desired = await tryUpdate(current ? deepClone(current) : undefined);
+      await opts.step?.();
       const dmd = meta(desired);
       if (!current) {
         const mayCreate = (opts.allowCreate ?? this.strategy.allowCreateOnUpdate) && !opts.subresource;
@@ -290,10 +294,12 @@ export class GenericStore {
       const errs = [...this.deps.metaValidator.update(obj, current, this.def, opts.subresource), ...(opts.subresource ? [] : this.strategy.validateUpdate(obj, current))];
       if (errs.length) throw this.invalid(name, errs);
       for (const a of this.deps.admission) await a.admit('UPDATE', this.def, obj, current, { dryRun: opts.dryRun });
+      await opts.step?.();
 
       const omd = meta(obj);
       omd.resourceVersion = cmd.resourceVersion;
       if (jsonEqual(obj, current)) return { obj: current, created: false }; // no-op: no write, same resourceVersion
+      await opts.step?.();
       // Removing the last finalizer of an object being deleted deletes it.
       if (omd.deletionTimestamp && !(omd.finalizers?.length) && this.finalizersDone(obj)) {
         if (opts.dryRun) return { obj, created: false };

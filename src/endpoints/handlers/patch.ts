@@ -11,6 +11,7 @@ import { forEndpoint, type ResourceScope } from '../resource-scope.js';
 import type { WriteHooks } from '../write-hooks.js';
 import { trackManagedFields } from '../../apply/write-integration.js';
 import { applyPatchBody, PATCH_TYPES, type PatchType } from '../patch/apply-patch-body.js';
+import { heavyWork } from '../heavy-work.js';
 
 export async function handlePatch(scope: ResourceScope, hooks: WriteHooks): Promise<void> {
   const { ctx, def } = scope;
@@ -26,20 +27,24 @@ export async function handlePatch(scope: ResourceScope, hooks: WriteHooks): Prom
   const rep = negotiate(ctx, { list: false, transforms: false, protobuf: false });
   const q = parseWriteQuery(ctx.query, 'PatchOptions', { isApply });
   const implicitRV = new WeakSet<KObject>();
-  const { obj: result, created } = await scope.store.update(
-    scope.namespace,
-    scope.name,
-    async (current: KObject | undefined) => {
-      if (!current && !isApply) throw notFound(scope.store.gr, scope.name);
-      const patched = applyPatchBody(scope, patchType, body, current, q);
-      const patchedRV = meta(patched).resourceVersion;
-      // The patch applied to the current object carries its resourceVersion; only one the patch changed is a precondition.
-      if (patchedRV !== undefined && current && patchedRV === meta(current).resourceVersion) implicitRV.add(patched);
-      await hooks.beforeWrite(scope, patched, current, q, 'patch');
-      if (!isApply) trackManagedFields(scope, patched, current, q);
-      return patched;
-    },
-    { dryRun: q.dryRun, warnings: ctx.warnings, subresource: scope.subresource, allowCreate: isApply, rvIsPrecondition: (o) => !implicitRV.has(o) },
+  const { obj: result, created } = await heavyWork(ctx, body.length, (step) =>
+    scope.store.update(
+      scope.namespace,
+      scope.name,
+      async (current: KObject | undefined) => {
+        if (!current && !isApply) throw notFound(scope.store.gr, scope.name);
+        const patched = applyPatchBody(scope, patchType, body, current, q);
+        await step();
+        const patchedRV = meta(patched).resourceVersion;
+        // The patch applied to the current object carries its resourceVersion; only one the patch changed is a precondition.
+        if (patchedRV !== undefined && current && patchedRV === meta(current).resourceVersion) implicitRV.add(patched);
+        await hooks.beforeWrite(scope, patched, current, q, 'patch');
+        await step();
+        if (!isApply) trackManagedFields(scope, patched, current, q);
+        return patched;
+      },
+      { dryRun: q.dryRun, warnings: ctx.warnings, subresource: scope.subresource, allowCreate: isApply, rvIsPrecondition: (o) => !implicitRV.has(o), step },
+    ),
   );
   await writeRepresentation(scope, created ? 201 : 200, rep, { object: forEndpoint(scope, result) });
 }
