@@ -121,8 +121,13 @@ export class WatchStream {
   end(): void {
     if (this.ended || this.endWhenFlushed) return;
     open.delete(this);
-    if (this.backlog === 0) this.finishResponse();
-    else this.endWhenFlushed = true;
+    if (this.backlog === 0) return this.finishResponse();
+    this.endWhenFlushed = true;
+    // A client that stops reading now must not keep the rest for ever either.
+    const t = setTimeout(() => {
+      if (!this.ended) this.cutOff();
+    }, this.limits.slowWatcherMs);
+    t.unref?.();
   }
 
   /**
