@@ -34,7 +34,10 @@ test('HTTP/1.1 CONNECT host:port answers the plain-text 404 and closes the conne
   assert.equal(r.body, '404 page not found\n');
 });
 
-test('HTTP/1.1 CONNECT on a resource collection answers the router\'s 405 Status', async () => {
+test('HTTP/1.1 CONNECT on a resource collection or a connect sub-resource answers the router\'s 405 Status', async () => {
+  const exec = await http1('CONNECT /api/v1/namespaces/default/pods/p/exec?command=ls HTTP/1.1\r\nHost: x\r\n\r\n');
+  assert.equal(exec.status, 'HTTP/1.1 405 Method Not Allowed');
+  assert.equal(JSON.parse(exec.body).reason, 'MethodNotAllowed');
   const r = await http1('CONNECT /api/v1/namespaces/default/configmaps HTTP/1.1\r\nHost: x\r\n\r\n');
   assert.equal(r.status, 'HTTP/1.1 405 Method Not Allowed');
   assert.deepEqual(JSON.parse(r.body), {
