@@ -239,6 +239,8 @@ export class ApiServer {
     }
     const scope: ResourceScope = { ctx, def, store, namespace: def.namespaced ? ri.namespace : '', name: ri.name, subresource: ri.subresource, options: this.deps.options };
     const method = ctx.method;
+    // kube installs no route for CONNECT (connect sub-resources are served on GET/POST and the like).
+    if (method === 'CONNECT') throw routeMethodNotAllowed();
     const isCollectionGet = !ri.name && (method === 'GET' || method === 'HEAD');
     routerAcceptCheck(ctx, isCollectionGet);
 

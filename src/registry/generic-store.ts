@@ -4,6 +4,7 @@ import { randomUUID, randomInt } from 'node:crypto';
 import type { FieldError } from '../errors/field-error.js';
 import { fieldErr, GoValue } from '../errors/field-error.js';
 import {
+  badRequest,
   alreadyExists,
   conflict,
   invalid,
@@ -18,6 +19,8 @@ import type { KV, Storage } from '../storage/interface.js';
 import type { WatchCache } from '../storage/cacher/watch-cache.js';
 import type { WatchCacheSet } from '../storage/cacher/watch-cache-set.js';
 import { objectKey, resourcePrefix, namespacePrefix } from './keys.js';
+import { goQuote } from '../selection/go-quote.js';
+import { isValidPathSegmentName } from './validation/names.js';
 import { deepClone, jsonEqual, meta, nowRFC3339, type KObject } from './object.js';
 import type { ResourceDef } from './resource-def.js';
 import { decodeStored, encodeStored } from './stored-codec.js';
@@ -27,6 +30,8 @@ import type { Strategy, StrategyContext } from './strategy.js';
 export interface WriteOptions {
   dryRun: boolean;
   warnings: string[];
+  /** Awaited between the large steps of a write (lets the event loop serve others during heavy requests). */
+  step?: () => Promise<void>;
 }
 
 export interface UpdateOptions extends WriteOptions {
@@ -101,6 +106,16 @@ export class GenericStore {
     return objectKey(this.prefix, this.def.namespaced ? namespace : '', name);
   }
 
+  /**
+   * The key of a name a request gave: kube's key functions refuse a name that is not one path segment
+   * (`.`, `..`, or containing `/` or `%`) with a 400, so no name ever addresses another key.
+   */
+  requestKey(namespace: string, name: string): string {
+    const msgs = isValidPathSegmentName(name);
+    if (msgs.length) throw badRequest(`Name parameter invalid: ${goQuote(name)}: ${msgs.join(';')}`);
+    return this.key(namespace, name);
+  }
+
   listPrefix(namespace: string): string {
     return namespacePrefix(this.prefix, this.def.namespaced ? namespace : '');
   }
@@ -126,7 +141,7 @@ export class GenericStore {
   }
 
   async getKV(namespace: string, name: string): Promise<KV | undefined> {
-    return (await this.storage.get(this.key(namespace, name))).kv;
+    return (await this.storage.get(this.requestKey(namespace, name))).kv;
   }
 
   async get(namespace: string, name: string): Promise<KObject> {
@@ -142,7 +157,7 @@ export class GenericStore {
   async getCached(namespace: string, name: string, opts: { consistent?: boolean } = {}): Promise<KObject | undefined> {
     const cache = await this.cache();
     if (opts.consistent !== false) await cache.consistentRev();
-    const entry = cache.get(this.key(namespace, name));
+    const entry = cache.get(this.requestKey(namespace, name));
     if (!entry) return undefined;
     // The entry's shared slot holds the storage form (lists and watches read it too); convert for this endpoint.
     const stored = (entry.decoded ??= decodeStored(entry.toKV())) as KObject;
@@ -187,6 +202,7 @@ export class GenericStore {
       throw this.invalid(md.name ?? md.generateName ?? '', errs);
     }
     for (const a of this.deps.admission) await a.admit('CREATE', this.def, obj, undefined, { dryRun: opts.dryRun });
+    await opts.step?.();
 
     const rv = md.resourceVersion;
     if (rv !== undefined && rv !== '' && /^\d+$/.test(rv) && rv !== '0') {
@@ -237,11 +253,12 @@ export class GenericStore {
     tryUpdate: (current: KObject | undefined) => KObject | Promise<KObject>,
     opts: UpdateOptions & { allowCreate?: boolean },
   ): Promise<{ obj: KObject; created: boolean }> {
-    const key = this.key(namespace, name);
+    const key = this.requestKey(namespace, name);
     for (let attempt = 0; attempt < MAX_UPDATE_ATTEMPTS; attempt++) {
       const kv = (await this.storage.get(key)).kv;
       const current = kv ? this.decode(kv) : undefined;
       const desired = await tryUpdate(current ? deepClone(current) : undefined);
+      await opts.step?.();
       const dmd = meta(desired);
       if (!current) {
         const mayCreate = (opts.allowCreate ?? this.strategy.allowCreateOnUpdate) && !opts.subresource;
@@ -277,10 +294,12 @@ export class GenericStore {
       const errs = [...this.deps.metaValidator.update(obj, current, this.def, opts.subresource), ...(opts.subresource ? [] : this.strategy.validateUpdate(obj, current))];
       if (errs.length) throw this.invalid(name, errs);
       for (const a of this.deps.admission) await a.admit('UPDATE', this.def, obj, current, { dryRun: opts.dryRun });
+      await opts.step?.();
 
       const omd = meta(obj);
       omd.resourceVersion = cmd.resourceVersion;
       if (jsonEqual(obj, current)) return { obj: current, created: false }; // no-op: no write, same resourceVersion
+      await opts.step?.();
       // Removing the last finalizer of an object being deleted deletes it.
       if (omd.deletionTimestamp && !(omd.finalizers?.length) && this.finalizersDone(obj)) {
         if (opts.dryRun) return { obj, created: false };
@@ -347,7 +366,7 @@ export class GenericStore {
 
   /** Writes an object that must exist, retrying on conflicts (used by deletion and controllers). */
   async mutate(namespace: string, name: string, fn: (obj: KObject) => KObject | undefined, dryRun = false): Promise<KObject | undefined> {
-    const key = this.key(namespace, name);
+    const key = this.requestKey(namespace, name);
     for (let attempt = 0; attempt < MAX_UPDATE_ATTEMPTS; attempt++) {
       const kv = (await this.storage.get(key)).kv;
       if (!kv) return undefined;
