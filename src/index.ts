@@ -5,10 +5,10 @@
 //   // s.url, s.ca, s.admin.cert / s.admin.key, s.kubeconfig
 //   await s.stop();
 import { startKubelite, type RunningServer } from './server/server.js';
-import type { ServerOptions } from './server/options.js';
+import type { ServerOptions } from './config/options.js';
 
 export type { RunningServer } from './server/server.js';
-export type { ServerOptions } from './server/options.js';
+export type { ServerOptions } from './config/options.js';
 
 /** Starts a kubelite server. Options default as the command's flags do (port 6443, data dir ./.kubelite). */
 export function startServer(options: Partial<ServerOptions> = {}): Promise<RunningServer> {

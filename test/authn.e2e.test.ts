@@ -8,14 +8,17 @@ import { join } from 'node:path';
 import { startTestServer, type TestServer } from '../src/testing/test-server.js';
 
 let s: TestServer;
+let allowing: TestServer;
 before(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'kubelite-authn-'));
   const tokens = join(dir, 'tokens.csv');
   writeFileSync(tokens, 'secret-bob,bob,1001,"dev,qa"\nsecret-amy,amy,1002\n');
   s = await startTestServer({ dataDir: dir, storageBackend: 'memory', tokenAuthFile: tokens, authorizationModes: ['AlwaysDeny'] });
+  allowing = await startTestServer({ storageBackend: 'memory', tokenAuthFile: tokens, authorizationModes: ['AlwaysAllow'] });
 });
 after(async () => {
   await s.close();
+  await allowing.close();
 });
 
 const bearer = (t: string) => ({ cert: false, headers: { authorization: `Bearer ${t}` } });
@@ -64,7 +67,18 @@ test('a client certificate from another CA is 401, not anonymous', async () => {
   assert.equal(r.status, 401);
 });
 
-test('SelfSubjectReview returns the token user with system:authenticated', async () => {
+test('SelfSubjectReview returns a token user with its uid, groups and system:authenticated', async () => {
+  // AlwaysDeny refuses the review itself: ask a server that allows it.
+  const r = await allowing.request('POST', '/apis/authentication.k8s.io/v1/selfsubjectreviews', {
+    ...bearer('secret-bob'),
+    headers: { ...bearer('secret-bob').headers, 'content-type': 'application/json' },
+    body: '{"apiVersion":"authentication.k8s.io/v1","kind":"SelfSubjectReview"}',
+  });
+  assert.equal(r.status, 201);
+  assert.deepEqual(r.json().status.userInfo, { username: 'bob', uid: '1001', groups: ['dev', 'qa', 'system:authenticated'] });
+});
+
+test('SelfSubjectReview returns the certificate user with system:authenticated', async () => {
   // AlwaysDeny would refuse the POST itself; ask as the admin but check the admin's own identity...
   const admin = await s.request('POST', '/apis/authentication.k8s.io/v1/selfsubjectreviews', {
     headers: { 'content-type': 'application/json' },

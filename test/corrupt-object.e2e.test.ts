@@ -55,7 +55,7 @@ test('the option on a readable object is refused', async () => {
   assert.equal((await s.request('GET', '/api/v1/namespaces/default/configmaps/fine')).status, 200);
 });
 
-test('the option removes the corrupt object, ignoring finalizers and preconditions', async () => {
+test('the option removes the corrupt object without reading it and answers a Success Status', async () => {
   const r = await s.request('DELETE', '/api/v1/namespaces/default/configmaps/broken?ignoreStoreReadErrorWithClusterBreakingPotential=true');
   assert.equal(r.status, 200);
   assert.deepEqual(r.json(), { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', details: { name: 'broken', kind: 'ConfigMap' }, code: 200 });

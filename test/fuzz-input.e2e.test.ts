@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { pino } from 'pino';
 import { startTestServer, type TestServer } from '../src/testing/test-server.js';
-import { MAX_NESTING_DEPTH } from '../src/patch/nesting-depth.js';
+import { MAX_NESTING_DEPTH } from '../src/config/nesting-depth.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261126);
 const CASES = Number(process.env.FUZZ_CASES ?? 400);

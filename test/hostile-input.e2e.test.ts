@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestServer, type TestServer } from '../src/testing/test-server.js';
 import { findKubectl } from '../src/testing/kubectl.js';
-import { MAX_NESTING_DEPTH } from '../src/patch/nesting-depth.js';
+import { MAX_NESTING_DEPTH } from '../src/config/nesting-depth.js';
 
 let s: TestServer;
 const JSON_CT = { 'content-type': 'application/json' };

@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { request as httpsRequest } from 'node:https';
 import { join } from 'node:path';
 import { startServer } from '../src/index.js';
 import { startTestServer } from '../src/testing/test-server.js';
@@ -41,9 +42,29 @@ test('startServer() to ready: first start (certificates created) and restart', a
   }
 });
 
-test('graceful shutdown: readyz fails first, livez stays ok, then the listener closes', async () => {
+test('graceful shutdown: readyz fails first, livez stays ok, an in-flight request finishes, then the listener closes', async () => {
   const s = await startTestServer({ storageBackend: 'memory', shutdownDelayMs: 1500 });
-  const stopping = s.stop();
+  // A create whose body is still arriving when shutdown begins: it is in flight through the drain.
+  const body = '{"metadata":{"name":"in-flight"}}';
+  const req = httpsRequest({
+    hostname: '127.0.0.1', port: s.port, path: '/api/v1/namespaces/default/configmaps', method: 'POST', agent: false,
+    ca: s.ca, cert: s.admin.cert, key: s.admin.key,
+    headers: { 'content-type': 'application/json', 'content-length': String(body.length) },
+  });
+  const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+    });
+    req.on('error', reject);
+  });
+  req.write(body.slice(0, 10));
+  await new Promise((r) => setTimeout(r, 200));
+  let stopped = false;
+  const stopping = s.stop().then(() => {
+    stopped = true;
+  });
   await new Promise((r) => setTimeout(r, 200));
   const ready = await s.request('GET', '/readyz?verbose');
   assert.equal(ready.status, 500);
@@ -54,6 +75,13 @@ test('graceful shutdown: readyz fails first, livez stays ok, then the listener c
   assert.equal(single.body, 'internal server error: process is shutting down\n');
   const live = await s.request('GET', '/livez');
   assert.equal(live.status, 200);
+  // Past the shutdown delay new requests are refused and the listener is closed; the create still finishes.
+  await new Promise((r) => setTimeout(r, 1600));
+  assert.equal(stopped, false);
+  req.end(body.slice(10));
+  const created = await answered;
+  assert.equal(created.status, 201, created.body);
+  assert.equal(JSON.parse(created.body).metadata.name, 'in-flight');
   await stopping;
   await assert.rejects(s.request('GET', '/livez'));
   rmSync(s.dataDir, { recursive: true, force: true });

@@ -220,15 +220,19 @@ test('deleting a namespace deletes its content, then the namespace', { skip }, a
   await ok('create', 'namespace', 'doomed');
   await ok('create', '-n', 'doomed', 'configmap', 'c1');
   await ok('create', '-n', 'doomed', 'secret', 'generic', 's1', '--from-literal=a=b');
+  // A finalizer on one object holds the namespace in Terminating until it is removed.
+  const held = await s.request('POST', '/api/v1/namespaces/doomed/configmaps', { headers: { 'content-type': 'application/json' }, body: '{"metadata":{"name":"held","finalizers":["example.com/hold"]}}' });
+  assert.equal(held.status, 201);
   const del = await s.request('DELETE', '/api/v1/namespaces/doomed');
   assert.equal(del.status, 200);
   assert.equal(del.json().status.phase, 'Terminating');
   const blocked = await s.request('POST', '/api/v1/namespaces/doomed/configmaps', { headers: { 'content-type': 'application/json' }, body: '{"metadata":{"name":"late"}}' });
-  if (blocked.status !== 404) {
-    assert.equal(blocked.status, 403);
-    assert.equal(blocked.json().message, 'configmaps "late" is forbidden: unable to create new content in namespace doomed because it is being terminated');
-    assert.deepEqual(blocked.json().details.causes, [{ reason: 'NamespaceTerminating', message: 'namespace doomed is being terminated', field: 'metadata.namespace' }]);
-  }
+  assert.equal(blocked.status, 403);
+  assert.equal(blocked.json().message, 'configmaps "late" is forbidden: unable to create new content in namespace doomed because it is being terminated');
+  assert.deepEqual(blocked.json().details.causes, [{ reason: 'NamespaceTerminating', message: 'namespace doomed is being terminated', field: 'metadata.namespace' }]);
+  await eventually(async () => !!(await s.request('GET', '/api/v1/namespaces/doomed/configmaps/held')).json().metadata?.deletionTimestamp);
+  const release = await s.request('PATCH', '/api/v1/namespaces/doomed/configmaps/held', { headers: { 'content-type': 'application/merge-patch+json' }, body: '{"metadata":{"finalizers":null}}' });
+  assert.equal(release.status, 200);
   await eventually(async () => (await s.request('GET', '/api/v1/namespaces/doomed')).status === 404);
   const imm = await s.request('DELETE', '/api/v1/namespaces/default');
   assert.equal(imm.status, 403);
@@ -239,6 +243,12 @@ test('creating in a missing namespace is 404 namespaces not found', async () => 
   const r = await s.request('POST', '/api/v1/namespaces/nowhere/configmaps', { headers: { 'content-type': 'application/json' }, body: '{"metadata":{"name":"x"}}' });
   assert.equal(r.status, 404);
   assert.deepEqual(r.json().details, { name: 'nowhere', kind: 'namespaces' });
+  assert.equal(r.json().message, 'namespaces "nowhere" not found');
+});
+
+test('an invalid object for a missing namespace is 404 too: namespace admission runs before validation, as in kube', async () => {
+  const r = await s.request('POST', '/api/v1/namespaces/nowhere/configmaps', { headers: { 'content-type': 'application/json' }, body: '{"metadata":{"name":"Not_Valid"}}' });
+  assert.equal(r.status, 404);
   assert.equal(r.json().message, 'namespaces "nowhere" not found');
 });
 
@@ -284,4 +294,25 @@ test('get, replace, patch and delete with kubectl for ServiceAccounts, Leases, D
     assert.equal(gone.code, 1, kind);
     assert.match(gone.stderr, /Error from server \(NotFound\)/);
   }
+});
+
+test('connect sub-resources answer as on a cluster without node agents: 404 first, then the resource\'s own error', async () => {
+  const json = { 'content-type': 'application/json' };
+  const missing = await s.request('GET', '/api/v1/namespaces/default/pods/nowhere/exec?command=ls');
+  assert.equal(missing.status, 404);
+  const pod = await s.request('POST', '/api/v1/namespaces/default/pods', { headers: json, body: '{"metadata":{"name":"connect-p"},"spec":{"containers":[{"name":"c","image":"busybox"}]}}' });
+  assert.equal(pod.status, 201);
+  const exec = await s.request('GET', '/api/v1/namespaces/default/pods/connect-p/exec?command=ls');
+  assert.equal(exec.status, 400);
+  assert.equal(exec.json().message, 'pod connect-p does not have a host assigned');
+  const svc = await s.request('POST', '/api/v1/namespaces/default/services', { headers: json, body: '{"metadata":{"name":"connect-s"},"spec":{"ports":[{"port":80}]}}' });
+  assert.equal(svc.status, 201);
+  const proxy = await s.request('GET', '/api/v1/namespaces/default/services/connect-s/proxy/');
+  assert.equal(proxy.status, 503);
+  assert.equal(proxy.json().message, 'no endpoints available for service "connect-s"');
+  const node = await s.request('POST', '/api/v1/nodes', { headers: json, body: '{"metadata":{"name":"connect-n"}}' });
+  assert.equal(node.status, 201);
+  const nodeProxy = await s.request('GET', '/api/v1/nodes/connect-n/proxy/');
+  assert.equal(nodeProxy.status, 400);
+  assert.equal(nodeProxy.json().message, 'no preferred addresses found; known addresses: []');
 });

@@ -112,6 +112,16 @@ test('a Warning header is legal on HTTP/2 and Connection headers are never sent 
   const r = await s.request('GET', '/readyz', { http2: true });
   assert.equal(r.headers['connection'], undefined);
   assert.equal(r.headers['transfer-encoding'], undefined);
+  // A write with an unknown field and fieldValidation=Warn answers with a Warning header, over HTTP/2 too.
+  const w = await s.request('POST', '/api/v1/namespaces/default/configmaps?fieldValidation=Warn', {
+    http2: true,
+    headers: { 'content-type': 'application/json' },
+    body: '{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"h2-warning"},"bogus":1}',
+  });
+  assert.equal(w.status, 201);
+  assert.equal(w.headers['warning'], '299 - "unknown field \\"bogus\\""');
+  assert.equal(w.headers['connection'], undefined);
+  assert.equal(w.headers['transfer-encoding'], undefined);
 });
 
 test('kubectl get --raw /readyz?verbose', { skip: !findKubectl() && 'kubectl 1.33 not found (set KUBECTL)' }, async () => {

@@ -1,7 +1,8 @@
 // Request handling particular to custom resources, in front of the generic router: the deprecation Warning of a
 // deprecated version, the scale sub-resource at the CRD's JSON paths, Tables with the version's printer
 // columns, and creates refused while the CRD is terminating.
-import type { ApiServer } from '../endpoints/api-server.js';
+import type { ResourceRouter } from '../endpoints/resource-router.js';
+import type { ResourceRegistry } from '../registry/resource-registry.js';
 import { negotiate } from '../endpoints/negotiation/negotiate.js';
 import { writeEncoded } from '../endpoints/negotiation/write-object.js';
 import type { ResourceScope } from '../endpoints/resource-scope.js';
@@ -9,8 +10,8 @@ import { buildTable, parseIncludeObject } from '../endpoints/table/table.js';
 import { readList } from '../endpoints/list/read-list.js';
 import { forbidden, routeNotFound } from '../errors/status.js';
 import { apiVersionOf } from '../registry/resource-def.js';
-import type { RequestContext } from '../server/request-context.js';
-import { writeError } from '../server/respond.js';
+import type { RequestContext } from '../http/request-context.js';
+import { writeError } from '../http/respond.js';
 import { subresourcesOf } from './cr-resource-info.js';
 import { customResourceForEndpoint } from './cr-read.js';
 import { handleCustomResourceScale } from './cr-scale.js';
@@ -58,17 +59,17 @@ async function serveTable(scope: ResourceScope, details: CustomResourceDetails):
 
 /**
  * Serves what is particular to custom resources and answers true, or leaves the request to the generic router
- * (false). Installed in front of ApiServer.serveResource.
+ * (false). Installed in front of the resource router.
  */
-export async function serveCustomResourceRequest(api: ApiServer, ctx: RequestContext): Promise<boolean> {
+export async function serveCustomResourceRequest(registry: ResourceRegistry, router: ResourceRouter, ctx: RequestContext): Promise<boolean> {
   const ri = ctx.requestInfo;
   if (!ri?.isResourceRequest || !ri.apiGroup) return false;
-  const served = api.served.get(`${ri.apiGroup}/${ri.apiVersion}/${ri.resource}`);
+  const served = registry.lookup({ group: ri.apiGroup, version: ri.apiVersion, resource: ri.resource });
   const details = served && customResourceDetails(served.def);
   if (!served || !details) return false;
   if (details.deprecationWarning !== undefined) ctx.warnings.push(details.deprecationWarning);
   const { def, store } = served;
-  const scope: ResourceScope = { ctx, def, store, namespace: def.namespaced ? ri.namespace : '', name: ri.name, subresource: ri.subresource, options: api.deps.options };
+  const scope: ResourceScope = router.scopeFor(ctx, served);
   try {
     if (ri.subresource === 'scale') {
       const scale = subresourcesOf(details.crd, details.version)?.scale;
@@ -77,7 +78,7 @@ export async function serveCustomResourceRequest(api: ApiServer, ctx: RequestCon
       return true;
     }
     const terminating = !!details.crd.metadata.deletionTimestamp || !!details.crd.status?.conditions?.some((c) => c.type === 'Terminating' && c.status === 'True');
-    if (ri.verb === 'create' && !ri.subresource && (await crdTerminating(api, details, terminating))) {
+    if (ri.verb === 'create' && !ri.subresource && (await crdTerminating(registry, details, terminating))) {
       throw forbidden(store.gr, '', 'create not allowed while custom resource definition is terminating');
     }
     if ((ri.verb === 'get' || ri.verb === 'list') && !ri.subresource && (ctx.method === 'GET' || ctx.method === 'HEAD') && wantsTable(ctx, ri.verb === 'list')) {
@@ -94,8 +95,8 @@ export async function serveCustomResourceRequest(api: ApiServer, ctx: RequestCon
 }
 
 /** The registered CRD object may predate its deletion: read the current one. */
-async function crdTerminating(api: ApiServer, details: CustomResourceDetails, cached: boolean): Promise<boolean> {
+async function crdTerminating(registry: ResourceRegistry, details: CustomResourceDetails, cached: boolean): Promise<boolean> {
   if (cached) return true;
-  const crd = await api.getObject('apiextensions.k8s.io', 'customresourcedefinitions', '', details.crd.metadata.name ?? '');
+  const crd = await registry.getObject({ group: 'apiextensions.k8s.io', resource: 'customresourcedefinitions' }, '', details.crd.metadata.name ?? '');
   return !!crd?.metadata?.deletionTimestamp;
 }

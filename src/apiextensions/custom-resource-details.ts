@@ -2,18 +2,18 @@
 // fields and deprecation warning. Looked up by the ResourceInfo object the router hands to handlers.
 import type { ResourceInfo } from '../api/resource-info.js';
 import { compareKubeAwareVersions } from '../discovery/order.js';
-import type { CustomColumn } from '../endpoints/table/custom-columns.js';
+import type { PrinterColumn } from '../registry/resource-view.js';
 import { customResourceFieldSet } from '../selection/custom-resource-fields.js';
 import type { FieldSet } from '../selection/field-sets.js';
 import type { CRD, CRDVersion } from './crd-types.js';
 import { liftedFields } from './crd-validation.js';
-import type { JSONSchemaProps } from './structural/types.js';
+import type { JSONSchemaProps } from '../api/json-schema-props.js';
 
 export interface CustomResourceDetails {
   crd: CRD;
   version: CRDVersion;
   /** additionalPrinterColumns of the version (empty: the table shows the default Age column). */
-  columns: CustomColumn[];
+  columns: PrinterColumn[];
   /** selectableFields[].jsonPath of the version. */
   selectableFields: string[];
   /** The version's structural schema (per-version or shared). */
@@ -58,7 +58,7 @@ export function customResourceDetails(def: ResourceInfo): CustomResourceDetails 
 }
 
 /** Printer columns for the Table builder (`customColumns`), undefined for built-in resources. */
-export function customColumnsFor(def: ResourceInfo): CustomColumn[] | undefined {
+export function customColumnsFor(def: ResourceInfo): PrinterColumn[] | undefined {
   return details.get(def)?.columns;
 }
 
@@ -87,3 +87,4 @@ export function serializationKeySuffix(def: ResourceInfo): string {
   if (g === undefined) generations.set(def, (g = ++nextGeneration));
   return `#cr${g}`;
 }
+

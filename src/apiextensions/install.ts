@@ -1,11 +1,15 @@
-// Wires CustomResourceDefinitions into an ApiServer: the CRD store with its strategy, the CRD controller, the
-// custom-resource request handling in front of the router and the OpenAPI schemas of served custom resources.
+// Wires CustomResourceDefinitions into the server: the CRD store with its strategy, the CRD controller (which
+// registers custom resources in the resource registry), the custom-resource request handling in front of the
+// router, their field validation around the write hooks, and the OpenAPI schemas of served custom resources.
 //
-//   // in ApiServer.create, before the controllers start; the CRDs already stored are served when it resolves:
-//   await installApiExtensions(api, deps.log);
+//   // in the server's assembly, before the controllers start; the CRDs already stored are served when it resolves:
+//   await installApiExtensions({ registry, router, openapiV3, controllers, addController, log });
 import type { Logger } from 'pino';
-import type { ApiServer } from '../endpoints/api-server.js';
-import type { RequestContext } from '../server/request-context.js';
+import type { ControllerContext } from '../controllers/controller-context.js';
+import type { OpenAPIV3Service } from '../discovery/openapi-v3.js';
+import type { ResourceRouter } from '../endpoints/resource-router.js';
+import type { RequestContext } from '../http/request-context.js';
+import type { ResourceRegistry } from '../registry/resource-registry.js';
 import { serveCustomResourceRequest } from './cr-requests.js';
 import { customResourceSchemasFor } from './cr-openapi.js';
 import { customResourceWriteHooks } from './cr-field-validation.js';
@@ -13,7 +17,15 @@ import { CRDController } from './crd-controller.js';
 import { CustomResourceDefinitionStore } from './crd-store.js';
 import { crdStrategy } from './crd-strategy.js';
 import { CRD_GROUP } from './crd-types.js';
-import { replaceServedStore } from './served-resources.js';
+
+export interface ApiExtensionsHost {
+  registry: ResourceRegistry;
+  router: ResourceRouter;
+  openapiV3: OpenAPIV3Service;
+  controllers: ControllerContext;
+  addController(c: { start(): void; stop(): void }): void;
+  log: Logger;
+}
 
 export interface ApiExtensions {
   store: CustomResourceDefinitionStore;
@@ -21,20 +33,21 @@ export interface ApiExtensions {
 }
 
 /** Undefined when apiextensions.k8s.io/v1 is not served (--runtime-config turned it off). */
-export async function installApiExtensions(api: ApiServer, log: Logger): Promise<ApiExtensions | undefined> {
-  const served = api.served.get(`${CRD_GROUP}/v1/customresourcedefinitions`);
+export async function installApiExtensions(host: ApiExtensionsHost): Promise<ApiExtensions | undefined> {
+  const { registry, router } = host;
+  const gvr = { group: CRD_GROUP, version: 'v1', resource: 'customresourcedefinitions' };
+  const served = registry.lookup(gvr);
   if (!served) return undefined;
   const store = new CustomResourceDefinitionStore(served.def, crdStrategy(served.store.strategy), served.store.deps);
-  replaceServedStore(api, CRD_GROUP, 'v1', 'customresourcedefinitions', store);
-  const controller = new CRDController(api, store, served.store.deps, log);
-  api.addController(controller);
-  api.addResourceRoute((ctx: RequestContext) => serveCustomResourceRequest(api, ctx));
+  registry.replaceStore(gvr, store);
+  const controller = new CRDController(host.controllers, store, served.store.deps, host.log);
+  host.addController(controller);
+  router.addRoute((ctx: RequestContext) => serveCustomResourceRequest(registry, router, ctx));
 
   // Custom resources get their own fieldValidation; the server's hooks serve the rest.
-  const inner = api.writeHooks;
-  api.writeHooks = customResourceWriteHooks(() => inner);
+  router.wrapWriteHooks((inner) => customResourceWriteHooks(() => inner));
 
-  api.discovery.openapiV3.setSchemasFor((group, version) => customResourceSchemasFor(api.resources, group, version));
+  host.openapiV3.setSchemasFor((group, version) => customResourceSchemasFor(registry.all(), group, version));
   // Serve the custom resources of CRDs stored earlier before the first request arrives.
   await controller.run();
   return { store, controller };

@@ -3,7 +3,7 @@
 import { parseDocument } from 'yaml';
 import { parseYamlDocument, yamlDocumentValue, YamlLimitError } from '../patch/yaml-decode.js';
 import { badRequest } from '../errors/status.js';
-import type { KObject } from '../registry/object.js';
+import type { KObject } from '../api/object.js';
 
 const goKind = (v: unknown): string => (Array.isArray(v) ? 'array' : v === null ? 'null' : typeof v === 'number' ? 'number' : typeof v === 'boolean' ? 'bool' : typeof v);
 

@@ -1,6 +1,6 @@
 // The 409 an apply answers when other managers own fields it changes (ssa.md §4.3).
 import { StatusError, type StatusCause } from '../errors/status.js';
-import { goQuote } from '../selection/go-quote.js';
+import { goQuote } from '../golang/strconv.js';
 import type { FieldSet } from './field-set.js';
 import type { Managed, ManagerInfo } from './managed-fields.js';
 import { compareStrings, pathText } from './path-element.js';

@@ -1,13 +1,13 @@
 // `kubectl apply --server-side` after client-side `kubectl apply` (ssa.md §4.3 exception): conflicts on fields
 // whose values in the last-applied-configuration annotation still equal the live values are forgiven, and
 // the annotation is kept up to date with what kubectl applies.
-import type { KObject } from '../registry/object.js';
+import type { KObject } from '../api/object.js';
 import { compareValues } from './compare.js';
 import type { FieldSet } from './field-set.js';
 import type { MergeType } from './merge-type.js';
 import { goJson, type JsonValue } from './path-element.js';
 import { toFieldSet } from './to-field-set.js';
-import { nestingExceeds } from '../patch/nesting-depth.js';
+import { nestingExceeds } from '../config/nesting-depth.js';
 
 export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 /** The manager whose applies upgrade client-side apply; others may opt out by using another name. */

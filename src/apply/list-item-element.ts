@@ -1,7 +1,7 @@
 // The path element of an item of an associative list (ssa.md §2.6): the key fields of a list-map item (a
 // missing key field takes its schema default), or the value of a set item.
 import type { ListAtom } from './merge-type.js';
-import { goQuote } from '../selection/go-quote.js';
+import { goQuote } from '../golang/strconv.js';
 import { keyPE, valuePE, type JsonValue, type PathElement } from './path-element.js';
 
 export class ListItemError extends Error {}

@@ -1,6 +1,6 @@
 // Path elements of field sets (ssa.md §1.1, §1.3, §1.4): a field name (`f:`), an associative-list key (`k:`),
 // a set value (`v:`) or a list index (`i:`). Their FieldsV1 strings double as identities inside a set.
-import { goQuote } from '../selection/go-quote.js';
+import { goQuote } from '../golang/strconv.js';
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 

@@ -1,6 +1,6 @@
 // The bearer-token request authenticator (auth.md §1.1): parses `Authorization: Bearer <token>` and asks the
 // token authenticators in order; a token nobody accepts is the error "invalid bearer token".
-import type { RequestContext } from '../server/request-context.js';
+import type { RequestContext } from '../http/request-context.js';
 import { notMine, type AuthResult, type RequestAuthenticator } from './authenticator.js';
 import type { TokenAuthenticator } from './token-file.js';
 

@@ -1,8 +1,8 @@
 // Static token file authentication (--token-auth-file, auth.md §2.1): token,user,uid[,"group1,group2"].
 import { readFileSync } from 'node:fs';
 import type { Logger } from 'pino';
-import type { UserInfo } from '../server/request-context.js';
-import { parseGoCsv } from './go-csv.js';
+import type { UserInfo } from '../http/request-context.js';
+import { parseGoCsv } from '../golang/encoding-csv.js';
 
 export interface TokenAuthenticator {
   readonly name: string;

@@ -1,6 +1,6 @@
 // The authenticator union as kube-apiserver builds it: a plain union of the credential authenticators, the
 // authenticated-group adder, then (when enabled) a fail-on-error union with anonymous (auth.md §1.1).
-import type { RequestContext } from '../server/request-context.js';
+import type { RequestContext } from '../http/request-context.js';
 import { notMine, type AuthResult, type RequestAuthenticator } from './authenticator.js';
 import { ANONYMOUS_USER, UNAUTHENTICATED_GROUP } from './anonymous.js';
 

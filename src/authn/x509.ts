@@ -2,7 +2,7 @@
 // against the client CA; here the verified leaf becomes a user (CN = name, O = groups).
 import { createHash } from 'node:crypto';
 import type { TLSSocket, DetailedPeerCertificate } from 'node:tls';
-import type { RequestContext } from '../server/request-context.js';
+import type { RequestContext } from '../http/request-context.js';
 import { notMine, type AuthResult, type RequestAuthenticator } from './authenticator.js';
 
 const CLIENT_AUTH_EKU = '1.3.6.1.5.5.7.3.2';

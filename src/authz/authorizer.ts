@@ -1,5 +1,5 @@
 // The authorizer contract (auth.md §7.1, §8): every authorizer answers allow, deny or no opinion.
-import type { UserInfo } from '../server/request-context.js';
+import type { UserInfo } from '../http/request-context.js';
 
 export interface Attributes {
   user: UserInfo;

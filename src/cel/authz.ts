@@ -3,8 +3,8 @@
 // builders `fieldSelector` / `labelSelector`. CEL evaluation is synchronous, so the authorizer given to
 // `authorizerValue` must answer synchronously.
 import type { Attributes, AuthorizerResult } from '../authz/authorizer.js';
-import { isDNS1123Label, isDNS1123Subdomain } from '../registry/validation/names.js';
-import type { UserInfo } from '../server/request-context.js';
+import { isDNS1123Label, isDNS1123Subdomain } from '../validation/names.js';
+import type { UserInfo } from '../http/request-context.js';
 import { fn, member } from './decls.js';
 import type { CelLibrary } from './env.js';
 import type { RuntimeLibrary } from './stdlib.js';

@@ -4,7 +4,7 @@
 // estimated max cost of the rule.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { JSONSchemaProps } from '../apiextensions/structural/types.js';
+import type { JSONSchemaProps } from '../api/json-schema-props.js';
 import { KubeEnv } from './kube-env.js';
 import { assignTypeNames, schemaDeclType, SchemaTypeProvider } from './schema-types.js';
 import { schemaValue } from './schema-values.js';

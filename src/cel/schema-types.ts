@@ -2,7 +2,7 @@
 // object types with escaped property names, maps from additionalProperties, lists, formats byte/duration/date/
 // date-time, int-or-string as dyn, embedded resources with apiVersion/kind/metadata.name/generateName, and the
 // size bounds (MaxElements, MinSerializedSize) the cost estimator uses.
-import type { JSONSchemaProps } from '../apiextensions/structural/types.js';
+import type { JSONSchemaProps } from '../api/json-schema-props.js';
 import type { TypeProvider } from './decls.js';
 import { T, type CelType } from './types.js';
 

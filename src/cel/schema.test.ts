@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { JSONSchemaProps } from '../apiextensions/structural/types.js';
+import type { JSONSchemaProps } from '../api/json-schema-props.js';
 import { Env } from './env.js';
 import { CelCompileError } from './issues.js';
 import { assignTypeNames, escapeName, schemaDeclType, SchemaTypeProvider, unescapeName } from './schema-types.js';

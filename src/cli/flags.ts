@@ -1,7 +1,7 @@
 // The kubelite command's flags. Names and meanings follow kube-apiserver where one exists; kubelite's own
 // flags say so in their help.
-import { defaultOptions, type ServerOptions } from '../server/options.js';
-import { parseGoDuration } from '../filters/go-duration.js';
+import { defaultOptions, type ServerOptions } from '../config/options.js';
+import { parseGoDuration } from '../golang/time.js';
 
 type Kind = 'string' | 'int' | 'bool' | 'list' | 'duration' | 'map';
 

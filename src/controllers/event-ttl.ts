@@ -2,11 +2,11 @@
 // disappears that long after it was last written. kubelite keeps the same rule with one timer: it removes the
 // Events whose last write (the newest managedFields time, else creationTimestamp) is older than the TTL.
 import type { Logger } from 'pino';
-import type { ApiServer } from '../endpoints/api-server.js';
+import type { ControllerContext } from './controller-context.js';
 import type { GenericStore } from '../registry/generic-store.js';
-import type { KObject } from '../registry/object.js';
+import type { KubeObject } from '../api/object.js';
 
-function lastWrite(obj: KObject): number {
+function lastWrite(obj: KubeObject): number {
   let t = Date.parse(obj.metadata?.creationTimestamp ?? '') || 0;
   for (const e of obj.metadata?.managedFields ?? []) {
     const mt = Date.parse(e?.time ?? '');
@@ -19,7 +19,7 @@ export class EventTTLController {
   private timer?: NodeJS.Timeout;
 
   constructor(
-    private readonly api: ApiServer,
+    private readonly cc: ControllerContext,
     private readonly ttlMs: number,
     private readonly log: Logger,
     /** How often expired Events are looked for. */
@@ -40,7 +40,7 @@ export class EventTTLController {
     const seen = new Set<string>();
     const out: GenericStore[] = [];
     for (const g of ['', 'events.k8s.io']) {
-      const s = this.api.storeFor(g, 'events');
+      const s = this.cc.registry.storeFor({ group: g, resource: 'events' });
       if (s && !seen.has(s.prefix)) {
         seen.add(s.prefix);
         out.push(s);
@@ -52,9 +52,10 @@ export class EventTTLController {
   async sweep(now = Date.now()): Promise<number> {
     let removed = 0;
     for (const store of this.stores()) {
-      const r = await this.api.deps.storage.list(store.prefix);
-      for (const kv of r.kvs) {
-        let obj: KObject;
+      const cache = await store.cache();
+      const r = await cache.list(store.prefix, { consistent: true });
+      for (const kv of r.entries.map((e) => e.toKV())) {
+        let obj: KubeObject;
         try {
           obj = JSON.parse(Buffer.from(kv.value).toString('utf8'));
         } catch {

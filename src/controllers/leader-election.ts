@@ -8,7 +8,7 @@
 import type { Logger } from 'pino';
 import { StatusError } from '../errors/status.js';
 import type { GenericStore } from '../registry/generic-store.js';
-import type { KObject } from '../registry/object.js';
+import type { KObject } from '../api/object.js';
 
 export interface LeaderElectionTiming {
   /** How long a Lease that stops changing is respected by the others (default 15 s, kube's --leader-elect-lease-duration). */

@@ -1,10 +1,10 @@
 // The namespace controller (apiserver.md §10): for a namespace being deleted, mark it Terminating, delete
 // everything in it, keep kube's status conditions, then remove the "kubernetes" finalizer so it disappears.
 import type { Logger } from 'pino';
-import type { ApiServer } from '../endpoints/api-server.js';
+import type { ControllerContext } from './controller-context.js';
 import { deleteObject } from '../registry/delete.js';
-import type { KObject } from '../registry/object.js';
-import { nowRFC3339 } from '../registry/object.js';
+import { type KubeObject, meta, nameOf } from '../api/object.js';
+import { nowRFC3339 } from '../api/object.js';
 import { NAMESPACE_FINALIZER } from '../registry/strategies/namespaces.js';
 import { ResyncLoop } from './resync-loop.js';
 
@@ -16,7 +16,7 @@ interface Condition {
 }
 
 /** The finalizers of an object, whatever shape a stored object gives them. */
-function finalizersOf(obj: KObject): string[] {
+function finalizersOf(obj: KubeObject): string[] {
   const f: unknown = obj.metadata?.finalizers;
   return Array.isArray(f) ? f.filter((x): x is string => typeof x === 'string') : [];
 }
@@ -25,11 +25,11 @@ export class NamespaceController {
   private readonly loop: ResyncLoop;
 
   constructor(
-    private readonly api: ApiServer,
+    private readonly cc: ControllerContext,
     private readonly log: Logger,
   ) {
-    const ns = api.storeFor('', 'namespaces')!;
-    this.loop = new ResyncLoop('namespace', api.deps.storage, ns.prefix, () => this.reconcileAll(), log, 500);
+    const ns = cc.registry.storeFor({ group: '', resource: 'namespaces' })!;
+    this.loop = new ResyncLoop('namespace', cc.informers.for(ns), () => this.reconcileAll(), log, 500);
   }
 
   start(): void {
@@ -41,17 +41,17 @@ export class NamespaceController {
   }
 
   private async reconcileAll(): Promise<boolean> {
-    const ns = this.api.storeFor('', 'namespaces')!;
+    const ns = this.cc.registry.storeFor({ group: '', resource: 'namespaces' })!;
     let pending = false;
     for (const n of (await ns.list('')).items) {
-      if (!n.metadata.deletionTimestamp) continue;
+      if (!meta(n).deletionTimestamp) continue;
       const finalizers: unknown = n.spec?.finalizers;
       if (!Array.isArray(finalizers) || !finalizers.includes(NAMESPACE_FINALIZER)) continue;
       // One namespace that cannot be finished must not hold up the others: log it, retry it later.
       try {
         if (!(await this.reconcile(n))) pending = true;
       } catch (err) {
-        this.log.warn({ err, namespace: n.metadata.name }, 'namespace deletion failed; retrying');
+        this.log.warn({ err, namespace: nameOf(n) }, 'namespace deletion failed; retrying');
         pending = true;
       }
     }
@@ -59,20 +59,20 @@ export class NamespaceController {
   }
 
   /** Returns true when the namespace is finished. */
-  private async reconcile(n: KObject): Promise<boolean> {
-    const name: string = n.metadata.name;
+  private async reconcile(n: KubeObject): Promise<boolean> {
+    const name: string = nameOf(n);
     const remaining = new Map<string, number>();
     const finalizerCounts = new Map<string, number>();
-    for (const store of this.api.allStores()) {
+    for (const store of this.cc.registry.stores()) {
       if (!store.def.namespaced || !store.def.verbs.includes('delete')) continue;
       const items = (await store.list(name)).items;
       for (const item of items) {
-        if (!item.metadata.deletionTimestamp || !finalizersOf(item).length) {
+        if (!meta(item).deletionTimestamp || !finalizersOf(item).length) {
           try {
-            await deleteObject(store, name, item.metadata.name, { dryRun: false, propagationPolicy: 'Background' });
+            await deleteObject(store, name, nameOf(item), { dryRun: false, propagationPolicy: 'Background' });
           } catch (err) {
             // Gone already, or retried on the next pass; one object never stops the rest.
-            this.log.debug({ err, namespace: name, name: item.metadata.name }, 'namespace content deletion failed');
+            this.log.debug({ err, namespace: name, name: nameOf(item) }, 'namespace content deletion failed');
           }
         }
       }
@@ -106,7 +106,7 @@ export class NamespaceController {
     ];
     await this.writeStatus(name, conditions);
     if (remaining.size) return false;
-    const ns = this.api.storeFor('', 'namespaces')!;
+    const ns = this.cc.registry.storeFor({ group: '', resource: 'namespaces' })!;
     await ns.update(
       '',
       name,
@@ -123,7 +123,7 @@ export class NamespaceController {
   }
 
   private async writeStatus(name: string, conditions: Condition[]): Promise<void> {
-    const ns = this.api.storeFor('', 'namespaces')!;
+    const ns = this.cc.registry.storeFor({ group: '', resource: 'namespaces' })!;
     await ns.mutate('', name, (obj) => {
       const old: Condition[] = obj.status?.conditions ?? [];
       const now = nowRFC3339();

@@ -2,26 +2,26 @@
 // "default" (serviceaccounts controller) and the ConfigMap "kube-root-ca.crt" with the cluster CA
 // (root-ca-cert-publisher). Recreated when deleted, as upstream does.
 import type { Logger } from 'pino';
-import type { ApiServer } from '../endpoints/api-server.js';
+import type { ControllerContext } from './controller-context.js';
 import { StatusError } from '../errors/status.js';
-import type { KObject } from '../registry/object.js';
+import { type KubeObject, meta, nameOf } from '../api/object.js';
 import { ResyncLoop } from './resync-loop.js';
-import type { StorageEvent } from '../storage/interface.js';
+import type { CacheEvent } from '../storage/cacher/cache-entry.js';
 
 export class NamespaceDefaultsController {
   private readonly loops: ResyncLoop[] = [];
 
   constructor(
-    private readonly api: ApiServer,
+    private readonly cc: ControllerContext,
     private readonly caPem: string,
     log: Logger,
   ) {
-    const ns = api.storeFor('', 'namespaces');
-    if (ns) this.loops.push(new ResyncLoop('namespace-defaults', api.deps.storage, ns.prefix, () => this.reconcile(), log, 1000));
+    const ns = cc.registry.storeFor({ group: '', resource: 'namespaces' });
+    if (ns) this.loops.push(new ResyncLoop('namespace-defaults', cc.informers.for(ns), () => this.reconcile(), log, 1000));
     // Only the deletion of one of the two defaults matters among service accounts and config maps.
-    const ours = (batch: StorageEvent[]) => batch.some((e) => e.type === 'delete' && /\/(default|kube-root-ca\.crt)$/.test(e.kv.key));
-    for (const s of [api.storeFor('', 'serviceaccounts'), api.storeFor('', 'configmaps')]) {
-      if (s) this.loops.push(new ResyncLoop('namespace-defaults', api.deps.storage, s.prefix, () => this.reconcile(), log, 1000, ours));
+    const ours = (batch: CacheEvent[]) => batch.some((e) => e.type === 'delete' && /\/(default|kube-root-ca\.crt)$/.test(e.entry.key));
+    for (const s of [cc.registry.storeFor({ group: '', resource: 'serviceaccounts' }), cc.registry.storeFor({ group: '', resource: 'configmaps' })]) {
+      if (s) this.loops.push(new ResyncLoop('namespace-defaults', cc.informers.for(s), () => this.reconcile(), log, 1000, ours));
     }
   }
 
@@ -33,9 +33,9 @@ export class NamespaceDefaultsController {
     for (const l of this.loops) l.stop();
   }
 
-  private async ensure(group: string, resource: string, ns: string, obj: KObject): Promise<void> {
-    const store = this.api.storeFor(group, resource);
-    if (!store || (await store.getKV(ns, obj.metadata.name))) return;
+  private async ensure(group: string, resource: string, ns: string, obj: KubeObject): Promise<void> {
+    const store = this.cc.registry.storeFor({ group: group, resource: resource });
+    if (!store || (await store.getKV(ns, nameOf(obj)))) return;
     try {
       await store.create(ns, obj, { dryRun: false, warnings: [] });
     } catch (e) {
@@ -44,11 +44,11 @@ export class NamespaceDefaultsController {
   }
 
   private async reconcile(): Promise<boolean> {
-    const namespaces = this.api.storeFor('', 'namespaces');
+    const namespaces = this.cc.registry.storeFor({ group: '', resource: 'namespaces' });
     if (!namespaces) return false;
     for (const ns of (await namespaces.list('')).items) {
-      if (ns.metadata.deletionTimestamp) continue;
-      const name: string = ns.metadata.name;
+      if (meta(ns).deletionTimestamp) continue;
+      const name: string = nameOf(ns);
       await this.ensure('', 'serviceaccounts', name, { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'default', namespace: name } });
       await this.ensure('', 'configmaps', name, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'kube-root-ca.crt', namespace: name }, data: { 'ca.crt': this.caPem } });
     }

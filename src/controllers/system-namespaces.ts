@@ -1,13 +1,13 @@
 // Creates the system namespaces at start-up (kube's system namespaces controller and bootstrap controller):
 // default, kube-system, kube-public, kube-node-lease. Also re-learns allocated service IPs.
-import type { ApiServer } from '../endpoints/api-server.js';
+import type { ControllerContext } from './controller-context.js';
 import { StatusError } from '../errors/status.js';
-import { clusterIPAllocator } from '../registry/strategies/index.js';
+import { clusterIPAllocator } from '../registry/strategies/cluster-ips.js';
 
 export const SYSTEM_NAMESPACES = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
 
-export async function bootstrapNamespaces(api: ApiServer): Promise<void> {
-  const store = api.storeFor('', 'namespaces');
+export async function bootstrapNamespaces(cc: ControllerContext): Promise<void> {
+  const store = cc.registry.storeFor({ group: '', resource: 'namespaces' });
   if (!store) return;
   for (const name of SYSTEM_NAMESPACES) {
     if (await store.getKV('', name)) continue;
@@ -17,9 +17,9 @@ export async function bootstrapNamespaces(api: ApiServer): Promise<void> {
       if (!(e instanceof StatusError && e.reason === 'AlreadyExists')) throw e;
     }
   }
-  const services = api.storeFor('', 'services');
+  const services = cc.registry.storeFor({ group: '', resource: 'services' });
   if (services) {
-    const alloc = clusterIPAllocator(api.deps.options);
+    const alloc = clusterIPAllocator(cc.options);
     for (const svc of (await services.list('')).items) if (svc.spec?.clusterIP && svc.spec.clusterIP !== 'None') alloc.markUsed(svc.spec.clusterIP);
     // The apiserver's own Service, as kube's bootstrap controller creates it.
     if (!(await services.getKV('default', 'kubernetes'))) {

@@ -6,7 +6,7 @@ import type { ResourceInfo } from '../api/resource-info.js';
 import { notAcceptable } from '../errors/status.js';
 import { DISCOVERY_MEDIA_TYPES, NOT_ACCEPTABLE_MESSAGE, negotiateDiscovery, type DiscoveryMediaType } from './accept.js';
 import { aggregatedCore, aggregatedGroups } from './aggregated.js';
-import { goJson, sha512Hex } from './go-json.js';
+import { goJson, sha512Hex } from '../golang/encoding-json.js';
 import type { HttpResponse } from './http-response.js';
 import { apiGroup, apiGroupList, apiResourceList, apiVersions } from './legacy.js';
 

@@ -5,7 +5,7 @@
 // handler: Content-Type always the dotted spelling, the JSON's ETag and Last-Modified (the Vary: Accept keeps the
 // caches apart).
 import { parseAccept } from './accept.js';
-import { goJson, sha512Hex } from './go-json.js';
+import { goJson, sha512Hex } from '../golang/encoding-json.js';
 import type { HttpResponse } from './http-response.js';
 import type { OpenAPIV3Service } from './openapi-v3.js';
 import { encodeGnosticDocument } from './openapi-v2-proto/to-gnostic.js';

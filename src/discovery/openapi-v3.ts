@@ -6,7 +6,7 @@
 import { loadSchemas, type JsonSchema } from '../api/catalog.js';
 import type { ResourceInfo } from '../api/resource-info.js';
 import { parseAccept } from './accept.js';
-import { goJson, sha512Hex } from './go-json.js';
+import { goJson, sha512Hex } from '../golang/encoding-json.js';
 import type { HttpResponse } from './http-response.js';
 import { rootDocument, rootSchemas } from './openapi-root-docs.js';
 import { friendlyGroup, openAPITag, resourcePaths, type PathOptions } from './openapi-v3-paths.js';

@@ -3,7 +3,7 @@
 // gitCommit is not an upstream commit: it is sha1("kubelite v1.33.1"), a stable value that looks like one.
 // buildDate is the v1.33.1 release date, goVersion the Go release v1.33.1 was built with.
 import { createHash } from 'node:crypto';
-import { goJson } from './go-json.js';
+import { goJson } from '../golang/encoding-json.js';
 import type { HttpResponse } from './http-response.js';
 
 export interface VersionInfo {

@@ -6,8 +6,8 @@ import type { HttpResponse } from '../discovery/http-response.js';
 import { OpenAPIV2Service } from '../discovery/openapi-v2.js';
 import { OpenAPIV3Service } from '../discovery/openapi-v3.js';
 import { versionResponse } from '../discovery/version.js';
-import type { RequestContext } from '../server/request-context.js';
-import { canWrite, finalizeHeaders, writeError } from '../server/respond.js';
+import type { RequestContext } from '../http/request-context.js';
+import { canWrite, finalizeHeaders, writeError } from '../http/respond.js';
 import { routeMethodNotAllowed, routeNotFound } from '../errors/status.js';
 
 export class DiscoveryService {

@@ -2,7 +2,7 @@
 // does its CPU-heavy stages one request at a time, and yields to the event loop between them: health probes and
 // small requests are served in between, and the wait of anyone else is bounded by one stage, not by the sum of
 // every large request in flight.
-import type { RequestContext } from '../server/request-context.js';
+import type { RequestContext } from '../http/request-context.js';
 
 /** Bodies from this size on count as heavy work. */
 export const HEAVY_BODY_BYTES = 256 * 1024;

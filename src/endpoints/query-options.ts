@@ -2,7 +2,7 @@
 // validation errors (apiserver.md §3.1 step 2, §3.3).
 import { fieldErr, GoValue, type FieldError } from '../errors/field-error.js';
 import { invalid } from '../errors/status.js';
-import { validateFieldManager } from '../apply/field-manager-name.js';
+import { validateFieldManager } from '../registry/validation/field-manager-name.js';
 
 export type FieldValidation = 'Ignore' | 'Warn' | 'Strict';
 

@@ -1,12 +1,12 @@
 // Everything a verb handler needs about the request it serves.
 import type { ResourceInfo } from '../api/resource-info.js';
-import { customResourceForEndpoint } from '../apiextensions/cr-read.js';
 import { converterFor } from '../registry/version-converter.js';
 import type { GenericStore } from '../registry/generic-store.js';
 import { apiVersionOf } from '../registry/resource-def.js';
-import type { KObject } from '../registry/object.js';
-import type { RequestContext } from '../server/request-context.js';
-import type { ServerOptions } from '../server/options.js';
+import type { KObject } from '../api/object.js';
+import type { ResourceView } from '../registry/resource-view.js';
+import type { RequestContext } from '../http/request-context.js';
+import type { ServerOptions } from '../config/options.js';
 
 export interface ResourceScope {
   ctx: RequestContext;
@@ -16,12 +16,13 @@ export interface ResourceScope {
   name: string;
   subresource: string;
   options: ServerOptions;
+  /** What a resource defined at run time adds (custom resources); undefined for built-ins. */
+  view?: ResourceView;
 }
 
 /** The object as the endpoint's group-version presents it. */
-export function forEndpoint(scope: { def: ResourceInfo }, obj: KObject): KObject {
-  const cr = customResourceForEndpoint(scope.def, obj);
-  if (cr) return cr;
+export function forEndpoint(scope: { def: ResourceInfo; view?: ResourceView }, obj: KObject): KObject {
+  if (scope.view) return scope.view.present(obj);
   const conv = converterFor(scope.def);
   if (conv && obj.apiVersion !== apiVersionOf(scope.def)) return conv.fromStored(obj);
   const apiVersion = apiVersionOf(scope.def);

@@ -2,7 +2,7 @@
 import type { Logger } from 'pino';
 import type { RequestAuthenticator } from '../authn/authenticator.js';
 import { unauthorized } from '../errors/status.js';
-import { writeError } from '../server/respond.js';
+import { writeError } from '../http/respond.js';
 import type { Filter } from './filter.js';
 
 export function withAuthentication(authenticator: RequestAuthenticator, log: Logger): Filter {

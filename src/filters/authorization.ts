@@ -1,8 +1,8 @@
 // WithAuthorization: builds the attributes from RequestInfo and the user; anything but "allow" is 403.
 import type { Authorizer, Attributes } from '../authz/authorizer.js';
 import { forbidden, htmlEscape, internalError } from '../errors/status.js';
-import type { RequestContext } from '../server/request-context.js';
-import { writeError } from '../server/respond.js';
+import type { RequestContext } from '../http/request-context.js';
+import { writeError } from '../http/respond.js';
 import type { Filter } from './filter.js';
 
 export function attributesOf(ctx: RequestContext): Attributes {

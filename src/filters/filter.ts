@@ -1,5 +1,5 @@
 // A pipeline stage: it may answer (write a response) or pass the request on by awaiting next().
-import type { RequestContext } from '../server/request-context.js';
+import type { RequestContext } from '../http/request-context.js';
 
 export type Next = () => Promise<void>;
 export type Filter = (ctx: RequestContext, next: Next) => Promise<void>;

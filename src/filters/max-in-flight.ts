@@ -2,7 +2,7 @@
 // --max-mutating-requests-inflight other requests are served at once; one more is refused with kube's plain-text
 // 429 and `Retry-After: 1`. Long-running requests (watches) are not counted, system:masters is never refused, and
 // the health probes are not counted (kube's default priority-and-fairness configuration exempts them).
-import { writeText } from '../server/respond.js';
+import { writeText } from '../http/respond.js';
 import type { Filter } from './filter.js';
 
 const READ_ONLY_VERBS = new Set(['get', 'list', 'watch']);

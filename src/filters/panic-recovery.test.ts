@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { compose } from './filter.js';
 import { withPanicRecovery } from './panic-recovery.js';
-import type { RequestContext } from '../server/request-context.js';
-import { writeError } from '../server/respond.js';
+import type { RequestContext } from '../http/request-context.js';
+import { writeError } from '../http/respond.js';
 
 test('an exception in a handler, or a JavaScript error written as a response, is kube\'s plain-text 500; the server keeps serving', async () => {
   let calls = 0;

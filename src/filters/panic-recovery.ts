@@ -1,6 +1,6 @@
 // WithPanicRecovery: an unexpected exception answers the plain-text 500 kube sends and is logged; the server keeps serving.
 import type { Logger } from 'pino';
-import { canWrite, writeText } from '../server/respond.js';
+import { canWrite, writeText } from '../http/respond.js';
 import type { Filter } from './filter.js';
 
 export function withPanicRecovery(log: Logger): Filter {

@@ -1,7 +1,7 @@
 // WithWaitGroup: counts in-flight non-long-running requests so graceful shutdown can wait for them, and
 // refuses new ones while draining with kube's 503 "apiserver is shutting down".
 import { serviceUnavailable } from '../errors/status.js';
-import { writeError } from '../server/respond.js';
+import { writeError } from '../http/respond.js';
 import type { Filter } from './filter.js';
 
 export class ShutdownState {

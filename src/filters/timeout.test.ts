@@ -4,9 +4,9 @@ import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { compose } from './filter.js';
 import { withTimeout } from './timeout.js';
-import type { RequestContext } from '../server/request-context.js';
-import { writeJSON } from '../server/respond.js';
-import { parseGoDuration } from './go-duration.js';
+import type { RequestContext } from '../http/request-context.js';
+import { writeJSON } from '../http/respond.js';
+import { parseGoDuration } from '../golang/time.js';
 
 /** Serves one pipeline (timeout filter + a handler that takes `delayMs`) and returns status and body. */
 async function run(timeoutMs: number, delayMs: number, query = '', longRunning = false) {

@@ -1,9 +1,9 @@
 // WithRequestDeadline + WithTimeoutForNonLongRunningRequests: a non-long-running request gets
 // min(?timeout, --request-timeout); when the deadline passes before an answer, the 504 kube sends.
 import { badRequest, StatusError } from '../errors/status.js';
-import { canWrite, closeUnfinishedRequest, writeError, writeJSON } from '../server/respond.js';
+import { canWrite, closeUnfinishedRequest, writeError, writeJSON } from '../http/respond.js';
 import type { Filter } from './filter.js';
-import { parseGoDuration } from './go-duration.js';
+import { parseGoDuration } from '../golang/time.js';
 
 const TIMEOUT_BODY = new StatusError(
   { code: 504, reason: 'Timeout', message: 'Timeout: request did not complete within the allotted timeout', details: {} },

@@ -1,7 +1,7 @@
 // WithRequestInfo: parses the path into RequestInfo; a malformed resource path is a 500 as in kube.
-import { writeError } from '../server/respond.js';
+import { writeError } from '../http/respond.js';
 import { internalError } from '../errors/status.js';
-import { isLongRunning, parseRequestInfo, RequestInfoError } from './request-info.js';
+import { isLongRunning, parseRequestInfo, RequestInfoError } from '../http/request-info.js';
 import type { Filter } from './filter.js';
 
 export const withRequestInfo: Filter = async (ctx, next) => {

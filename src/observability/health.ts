@@ -1,6 +1,6 @@
 // /healthz, /livez and /readyz with their named checks, output and status codes (auth.md §10.1).
-import type { RequestContext } from '../server/request-context.js';
-import { writeText } from '../server/respond.js';
+import type { RequestContext } from '../http/request-context.js';
+import { writeText } from '../http/respond.js';
 
 export type HealthEndpoint = 'healthz' | 'livez' | 'readyz';
 export type HealthCheckFn = () => void | Promise<void>;

@@ -2,10 +2,10 @@
 // negative indices on and a 3 MiB copy budget), quirks included: `replace` of a missing member adds
 // it, negative indices count from the end, `test` of a missing member against null passes, scalars
 // are compared by their JSON text, the first path segment is never checked to be empty.
-import { GoJsonSyntaxError, parseGoJson, type GoJson } from './go-json-parse.js';
-import { MAX_NESTING_DEPTH } from './nesting-depth.js';
-import { compareGoStrings, goEncodeNumber, goEncodeString } from './go-json-encode.js';
-import { GO_INTERFACE, GO_STRING, strictDecode, type GoType } from './go-json-strict.js';
+import { GoJsonSyntaxError, parseGoJson, type GoJson } from '../golang/encoding-json.js';
+import { MAX_NESTING_DEPTH } from '../config/nesting-depth.js';
+import { compareGoStrings, goEncodeNumber, goEncodeString } from '../golang/encoding-json.js';
+import { GO_INTERFACE, GO_STRING, strictDecode, type GoType } from '../golang/encoding-json.js';
 import { ApiserverPanic, MAX_JSON_PATCH_OPERATIONS, patchApplyFailed, patchDecodeFailed, tooManyPatchOperations } from './patch-errors.js';
 
 export type FieldValidation = 'Ignore' | 'Warn' | 'Strict';

@@ -2,8 +2,8 @@
 // MergePatch): null deletes a member, objects merge recursively, anything else replaces. Nulls inside
 // values that land in new places are pruned from objects (not from arrays), except where a non-object
 // replaces an existing object. Under fieldValidation Warn/Strict the body is first decoded strictly.
-import { GoJsonSyntaxError, goJsonToValue, parseGoJson, type GoJson } from './go-json-parse.js';
-import { GO_UNTYPED_MAP, strictDecode } from './go-json-strict.js';
+import { GoJsonSyntaxError, goJsonToValue, parseGoJson, type GoJson } from '../golang/encoding-json.js';
+import { GO_UNTYPED_MAP, strictDecode } from '../golang/encoding-json.js';
 import { badRequest, type StatusError } from '../errors/status.js';
 import { patchDecodeFailed } from './patch-errors.js';
 import { cloneJson } from './clone-json.js';

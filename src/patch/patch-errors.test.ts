@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { patchResultInvalid, strictDecodingDetail, tooManyPatchOperations, patchApplyFailed } from './patch-errors.js';
-import { goMarshal } from './go-json-encode.js';
+import { goMarshal } from '../golang/encoding-json.js';
 
 test('422 for a patched object that fails strict decoding (fieldValidation=Strict)', () => {
   const patched = goMarshal({ metadata: { name: 'cm' }, data: { x: '<1>' } });

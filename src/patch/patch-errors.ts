@@ -1,7 +1,7 @@
 // The Status errors the patch handlers answer with, worded as kube-apiserver words them.
 import { StatusError, badRequest, invalid } from '../errors/status.js';
 import { GoValue } from '../errors/field-error.js';
-import { goQuote } from './go-json-encode.js';
+import { goQuote } from '../golang/strconv.js';
 
 /** Any failed JSON-patch operation (including `test`): kube hides the library's text behind a generic 422. */
 export function patchApplyFailed(): StatusError {

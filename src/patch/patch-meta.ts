@@ -3,7 +3,7 @@
 // property, `$ref`s into components.schemas, `allOf` wrappers). The lookups fail the way kube's
 // Go-struct lookups fail, because those failures surface as 500 texts.
 import { SmpError } from './smp-error.js';
-import { goQuote } from './go-json-encode.js';
+import { goQuote } from '../golang/strconv.js';
 
 /** Patch metadata of one field, and the schema of its value (of its items, for a list). */
 export interface FieldPatchMeta {

@@ -3,7 +3,7 @@
 // gives the merged list (patch order first where it knows no better, server order otherwise).
 import type { PatchMeta } from './patch-meta.js';
 import { ApiserverPanic } from './patch-errors.js';
-import { goSprintS, goSprintV, goTypeName } from './go-print.js';
+import { goSprintS, goSprintV, goTypeName } from '../golang/fmt.js';
 import { ERR_LIST_OF_LISTS, SmpError, mergeFailure } from './smp-error.js';
 import { MAP_TYPE, assertHashable, errBadArgType, errNoMergeKey, goEquals, hasOwn, isMap, type JsonMap } from './smp-values.js';
 

@@ -2,7 +2,7 @@
 // reflect sees them, interface equality (which panics on maps and slices), and the error texts
 // of apimachinery's mergepatch package built from them.
 import { ApiserverPanic } from './patch-errors.js';
-import { goSprintV, goTypeName } from './go-print.js';
+import { goSprintV, goTypeName } from '../golang/fmt.js';
 import { mergeFailure, type SmpError } from './smp-error.js';
 
 export type JsonMap = { [key: string]: unknown };

@@ -1,24 +1,23 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { applyStrategicMergePatch } from './strategic-merge-patch.js';
 import { openAPIRefResolver, patchMetaFromOpenAPI, type OpenAPISchema, type PatchMeta } from './patch-meta.js';
 import { ApiserverPanic } from './patch-errors.js';
 import { StatusError } from '../errors/status.js';
+import { loadSchemas } from '../api/catalog.js';
 
-// The OpenAPI data sits beside the repository (../shared); these tests need it.
-// From src/patch (tsx) the repository root is two levels up; from dist/src/patch (compiled) three.
-const openapiDir =
-  ['../../../shared/k8s-openapi-v1.33/', '../../../../shared/k8s-openapi-v1.33/']
-    .map((rel) => fileURLToPath(new URL(rel, import.meta.url)))
-    .find((p) => existsSync(p)) ?? fileURLToPath(new URL('../../../shared/k8s-openapi-v1.33/', import.meta.url));
-const haveData = existsSync(openapiDir);
-const skip = haveData ? false : `OpenAPI data not found at ${openapiDir}`;
-
-type Doc = { components: { schemas: Record<string, OpenAPISchema> } };
-const load = (rel: string): Doc => JSON.parse(readFileSync(openapiDir + rel, 'utf8')) as Doc;
-const docs = haveData ? [load('api/v1.json'), load('apis/apps/v1.json'), load('apis/policy/v1.json')] : [];
+// The schemas production reads: the 1.33 OpenAPI components bundled in the repository (api/generated/schemas).
+const docs = (
+  [
+    ['', 'v1'],
+    ['apps', 'v1'],
+    ['policy', 'v1'],
+  ] as const
+).map(([group, version]) => {
+  const schemas = loadSchemas(group, version);
+  assert.ok(schemas, `bundled schemas of ${group || 'core'}/${version}`);
+  return { components: { schemas: schemas as Record<string, OpenAPISchema> } };
+});
 const resolveRef = openAPIRefResolver(...docs);
 const metaFor = (name: string): PatchMeta => patchMetaFromOpenAPI({ $ref: `#/components/schemas/${name}` }, resolveRef);
 
@@ -54,18 +53,18 @@ function statusOf(fn: () => unknown) {
 const status500 = (message: string) => ({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, code: 500 });
 const status400 = (message: string) => ({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason: 'BadRequest', code: 400 });
 
-test('maps merge, null deletes (ssa.md §7.5)', { skip }, () => {
+test('maps merge, null deletes (ssa.md §7.5)', () => {
   assert.deepEqual(r({ metadata: { labels: { a: null, c: '3' } } }).metadata.labels, { b: '2', c: '3' });
   assert.deepEqual(r({ metadata: { labels: { $patch: 'replace', z: '9' } } }).metadata.labels, { z: '9' });
   assert.deepEqual(r({ metadata: { labels: { $patch: 'delete' } } }).metadata.labels, {});
   assert.equal(r({ metadata: { nope: null } }).metadata.name, 'p');
 });
 
-test('a list without strategy is replaced', { skip }, () => {
+test('a list without strategy is replaced', () => {
   assert.deepEqual(r({ spec: { containers: [{ name: 'app', args: ['--z'] }] } }).spec.containers[0].args, ['--z']);
 });
 
-test('set of scalars: new values first, then the rest (finalizers)', { skip }, () => {
+test('set of scalars: new values first, then the rest (finalizers)', () => {
   assert.deepEqual(r({ metadata: { finalizers: ['z'] } }).metadata.finalizers, ['z', 'fx', 'fy']);
   // a server-only item goes first only when it precedes the patch head in the live list
   assert.deepEqual(r({ metadata: { finalizers: ['fy', 'z'] } }).metadata.finalizers, ['fx', 'fy', 'z']);
@@ -74,7 +73,7 @@ test('set of scalars: new values first, then the rest (finalizers)', { skip }, (
   assert.deepEqual(r({ metadata: { '$setElementOrder/finalizers': ['fy', 'fx'] } }).metadata.finalizers, ['fy', 'fx']);
 });
 
-test('merge-keyed lists: a new item goes before the server-only items', { skip }, () => {
+test('merge-keyed lists: a new item goes before the server-only items', () => {
   const names = (patch: unknown) => r(patch).spec.containers.map((c: { name: string }) => c.name);
   assert.deepEqual(names({ spec: { containers: [{ name: 'new', image: 'n' }] } }), ['new', 'app', 'side']);
   assert.deepEqual(names({ spec: { containers: [{ name: 'side', image: 's:2' }] } }), ['app', 'side']);
@@ -82,35 +81,35 @@ test('merge-keyed lists: a new item goes before the server-only items', { skip }
   assert.deepEqual(c[0], { ...pod().spec.containers[0], image: 'app:2' });
 });
 
-test('$setElementOrder reorders and merges (ssa.md §7.4)', { skip }, () => {
+test('$setElementOrder reorders and merges (ssa.md §7.4)', () => {
   const c = r({ spec: { '$setElementOrder/containers': [{ name: 'side' }, { name: 'app' }], containers: [{ name: 'app', image: 'app:2' }] } }).spec.containers;
   assert.deepEqual(c.map((x: { name: string }) => x.name), ['side', 'app']);
   assert.equal(c[1].image, 'app:2');
   assert.deepEqual(c[1].env, pod().spec.containers[0].env);
 });
 
-test('$setElementOrder after deletions sees the live list as kube edits it in place', { skip }, () => {
+test('$setElementOrder after deletions sees the live list as kube edits it in place', () => {
   const doc = { spec: { containers: [{ name: 'a' }, { name: 'b' }, { name: 'c' }] } };
   const patch = { spec: { '$setElementOrder/containers': [{ name: 'b' }, { name: 'n' }], containers: [{ name: 'n' }, { name: 'a', $patch: 'delete' }] } };
   // kube's live list becomes [b c n] in place (delete shifts, append fills the tail), so c sorts before n
   assert.deepEqual(r(patch, doc).spec.containers.map((c: { name: string }) => c.name), ['b', 'c', 'n']);
 });
 
-test('$patch: delete items and ordering of the rest (env)', { skip }, () => {
+test('$patch: delete items and ordering of the rest (env)', () => {
   const env = r({ spec: { containers: [{ name: 'app', env: [{ name: 'A', $patch: 'delete' }, { name: 'Z', value: 'z' }] }] } }).spec.containers[0].env;
   assert.deepEqual(env, [{ name: 'Z', value: 'z' }, { name: 'B', value: 'b' }]);
 });
 
-test('$patch: replace inside a list replaces it (and the carrier item is dropped)', { skip }, () => {
+test('$patch: replace inside a list replaces it (and the carrier item is dropped)', () => {
   assert.deepEqual(r({ spec: { containers: [{ name: 'app', image: 'x', $patch: 'replace' }] } }).spec.containers, []);
   assert.deepEqual(r({ spec: { containers: [{ name: 'only', image: 'o' }, { $patch: 'replace' }] } }).spec.containers, [{ name: 'only', image: 'o' }]);
 });
 
-test('container ports merge by containerPort only', { skip }, () => {
+test('container ports merge by containerPort only', () => {
   assert.deepEqual(r({ spec: { containers: [{ name: 'app', ports: [{ containerPort: 80, protocol: 'UDP' }] }] } }).spec.containers[0].ports, [{ containerPort: 80, protocol: 'UDP' }]);
 });
 
-test('$retainKeys on a volume (merge,retainKeys)', { skip }, () => {
+test('$retainKeys on a volume (merge,retainKeys)', () => {
   const patch = (retain: boolean) => ({ spec: { volumes: [{ name: 'v2', secret: { secretName: 's' }, ...(retain ? { $retainKeys: ['name', 'secret'] } : {}) }] } });
   assert.deepEqual(r(patch(true)).spec.volumes, [{ name: 'v2', secret: { secretName: 's' } }]);
   assert.deepEqual(r(patch(false)).spec.volumes, [{ name: 'v2', configMap: { name: 'cm' }, secret: { secretName: 's' } }]);
@@ -119,7 +118,7 @@ test('$retainKeys on a volume (merge,retainKeys)', { skip }, () => {
   assert.deepEqual(statusOf(() => smp(pod(), { spec: { $retainKeys: 'x' } })), status400('invalid patch format of retainKeys'));
 });
 
-test('Deployment strategy (retainKeys) and replace-strategy fields', { skip }, () => {
+test('Deployment strategy (retainKeys) and replace-strategy fields', () => {
   const deploy = {
     metadata: { name: 'web' },
     spec: { replicas: 1, selector: { matchLabels: { app: 'web' } }, strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 1 } } },
@@ -131,14 +130,14 @@ test('Deployment strategy (retainKeys) and replace-strategy fields', { skip }, (
   assert.deepEqual(r({ spec: { selector: { matchLabels: { b: '2' } } } }, deploy, DEPLOYMENT).spec.selector, { matchLabels: { app: 'web', b: '2' } });
 });
 
-test('new values: nulls and $patch maps are dropped', { skip }, () => {
+test('new values: nulls and $patch maps are dropped', () => {
   const got = r({ metadata: { annotations: { a: '1', b: null, c: { $patch: 'delete' } } }, spec: { hostname: 'h', subdomain: null } });
   assert.deepEqual(got.metadata.annotations, { a: '1' });
   assert.equal(got.spec.hostname, 'h');
   assert.equal('subdomain' in got.spec, false);
 });
 
-test('merge errors are 500s with the raw text', { skip }, () => {
+test('merge errors are 500s with the raw text', () => {
   assert.deepEqual(statusOf(() => smp(pod(), { spec: { containers: [{ image: 'noname' }] } })), status500('map: map[image:noname] does not contain declared merge key: name'));
   assert.deepEqual(statusOf(() => smp(pod(), { spec: { containers: [{ $patch: 'delete' }] } })), status500('map: map[$patch:delete] does not contain declared merge key: name'));
   assert.deepEqual(statusOf(() => smp(pod(), { spec: { containers: [{ name: 'app', $patch: 'merge' }] } })), status500('merging lists cannot yet be specified in the patch'));
@@ -154,7 +153,7 @@ test('merge errors are 500s with the raw text', { skip }, () => {
   );
 });
 
-test('directive format errors are 400s; lists of lists the generic 422', { skip }, () => {
+test('directive format errors are 400s; lists of lists the generic 422', () => {
   assert.deepEqual(statusOf(() => smp(pod(), { metadata: { $deleteFromPrimitiveListfinalizers: ['fx'] } })), status400('invalid patch format of primitive list'));
   assert.deepEqual(statusOf(() => smp(pod(), { spec: { $setElementOrderX: [] } })), status400('invalid patch format of setElementOrder list'));
   const noFinalizers = { ...pod(), metadata: { name: 'p', finalizers: [] } };
@@ -175,7 +174,7 @@ test('directive format errors are 400s; lists of lists the generic 422', { skip 
   assert.deepEqual(statusOf(() => smp(pod(), { metadata: { finalizers: [null] } })), status500('list element types are not identical: [[fx fy] [<nil>]]'));
 });
 
-test('undecodable bodies: the decoder text alone, in every validation mode', { skip }, () => {
+test('undecodable bodies: the decoder text alone, in every validation mode', () => {
   for (const fv of ['Ignore', 'Warn', 'Strict'] as const) {
     assert.deepEqual(statusOf(() => smp(pod(), 'x', POD, fv)), status400("invalid character 'x' looking for beginning of value"));
     assert.deepEqual(statusOf(() => smp(pod(), '[1]', POD, fv)), status400('json: cannot unmarshal array into Go value of type map[string]interface {}'));
@@ -183,7 +182,7 @@ test('undecodable bodies: the decoder text alone, in every validation mode', { s
   assert.deepEqual(smp(pod(), 'null').result, pod());
 });
 
-test('duplicate keys are strict errors; patchText is the Go print of the merged patch map', { skip }, () => {
+test('duplicate keys are strict errors; patchText is the Go print of the merged patch map', () => {
   const res = smp(pod(), '{"metadata":{"labels":{"a":"x","a":"y"}},"spec":{"$setElementOrder/containers":[{"name":"side"},{"name":"app"}],"containers":[{"name":"app","image":"i"}],"replicas":"x"}}');
   assert.deepEqual(res.strictErrors, ['duplicate field "metadata.labels.a"']);
   assert.equal(res.result && (res.result as any).metadata.labels.a, 'y');
@@ -192,13 +191,13 @@ test('duplicate keys are strict errors; patchText is the Go print of the merged 
   assert.deepEqual(smp(pod(), '{"a":1,"a":2}', POD, 'Ignore').strictErrors, []);
 });
 
-test('the input document is not modified', { skip }, () => {
+test('the input document is not modified', () => {
   const doc = pod();
   smp(doc, { metadata: { labels: { a: null } }, spec: { containers: [{ name: 'app', image: 'z' }] } });
   assert.deepEqual(doc, pod());
 });
 
-test('OpenAPI adapter: strategies, merge keys, and kube-like lookup failures', { skip }, () => {
+test('OpenAPI adapter: strategies, merge keys, and kube-like lookup failures', () => {
   const spec = metaFor(POD).lookupStruct('spec');
   assert.equal(spec.meta.name, 'struct');
   assert.deepEqual(spec.strategies, []);

@@ -2,9 +2,9 @@
 // to built-in kinds: maps merge recursively, null deletes, lists with strategy `merge` merge by
 // their merge key (or as sets of scalars), other lists are replaced; directives `$patch`,
 // `$retainKeys`, `$setElementOrder/<list>` and `$deleteFromPrimitiveList/<list>` (ssa.md §7).
-import { GoJsonSyntaxError, goJsonToValue, parseGoJson, type GoJson } from './go-json-parse.js';
-import { GO_UNTYPED_MAP, strictDecode } from './go-json-strict.js';
-import { goSprintS, goSprintV, goTypeName } from './go-print.js';
+import { GoJsonSyntaxError, goJsonToValue, parseGoJson, type GoJson } from '../golang/encoding-json.js';
+import { GO_UNTYPED_MAP, strictDecode } from '../golang/encoding-json.js';
+import { goSprintS, goSprintV, goTypeName } from '../golang/fmt.js';
 import { badRequest } from '../errors/status.js';
 import { cloneJson } from './clone-json.js';
 import { ApiserverPanic } from './patch-errors.js';

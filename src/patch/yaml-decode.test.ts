@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MAX_NESTING_DEPTH } from './nesting-depth.js';
+import { MAX_NESTING_DEPTH } from '../config/nesting-depth.js';
 import { parseYamlDocument, yamlDocumentValue, YamlLimitError } from './yaml-decode.js';
 
 const decode = (text: string): unknown => {

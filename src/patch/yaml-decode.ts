@@ -3,7 +3,7 @@
 // "excessive aliasing" ratio checked before aliases are expanded. The yaml package's composer and toJS
 // recurse on the JavaScript stack, so nothing deeper than MAX_NESTING_DEPTH reaches them.
 import { Composer, isAlias, isMap, isPair, isScalar, isSeq, Parser, type CST, type Document, type LineCounter, type Node } from 'yaml';
-import { MAX_NESTING_DEPTH } from './nesting-depth.js';
+import { MAX_NESTING_DEPTH } from '../config/nesting-depth.js';
 
 /** A body yaml.v2 refuses; the message is its text (`yaml: line 3: exceeded max depth of 500`). */
 export class YamlLimitError extends Error {

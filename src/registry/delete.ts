@@ -4,12 +4,13 @@ import { fieldErr, GoValue } from '../errors/field-error.js';
 import { conflict, deleteSuccess, invalid, notFound, type Status } from '../errors/status.js';
 import { groupKindString } from '../errors/status.js';
 import type { GenericStore } from './generic-store.js';
-import { meta, nowRFC3339, type KObject } from './object.js';
+import { meta, nowRFC3339, type KubeObject } from '../api/object.js';
 import { isReadable } from './stored-codec.js';
+import type { OperationContext } from './operation-context.js';
 
 export type PropagationPolicy = 'Orphan' | 'Background' | 'Foreground';
 
-export interface DeleteOptions {
+export interface DeleteOptions extends Omit<Partial<OperationContext>, 'dryRun'> {
   gracePeriodSeconds?: number;
   propagationPolicy?: PropagationPolicy;
   orphanDependents?: boolean;
@@ -27,10 +28,10 @@ export const FINALIZER_FOREGROUND = 'foregroundDeletion';
 export interface DeleteResult {
   code: number;
   /** The object (still pending, or deleted for stores that return it) or a Success Status. */
-  body: KObject | Status;
+  body: KubeObject | Status;
   /** True when the object is gone. */
   deleted: boolean;
-  obj: KObject;
+  obj: KubeObject;
 }
 
 /** Validates DeleteOptions as kube does (422 on DeleteOptions.meta.k8s.io). */
@@ -105,7 +106,9 @@ export async function deleteObject(store: GenericStore, namespace: string, name:
     if (pre?.resourceVersion && pre.resourceVersion !== cmd.resourceVersion) {
       throw conflict({ group: '', resource: kindName }, name, `the ResourceVersion in the precondition (${pre.resourceVersion}) does not match the ResourceVersion in record (${cmd.resourceVersion}). The object might have been modified`);
     }
-    for (const a of store.deps.admission) await a.admit('DELETE', store.def, undefined, current, { dryRun: o.dryRun });
+    const admitted = store.admissionAttributes('DELETE', namespace, name, undefined, current, { warnings: [], ...o });
+    await store.deps.admission.admit(admitted);
+    await store.deps.admission.validate(admitted);
 
     const existing = cmd.finalizers ?? [];
     const finalizers = applyPolicy(existing, policyFor(o, existing));
@@ -145,7 +148,7 @@ export async function deleteObject(store: GenericStore, namespace: string, name:
   throw conflict(store.gr, name, 'the object has been modified; please apply your changes to the latest version and try again');
 }
 
-function finish(store: GenericStore, obj: KObject): DeleteResult {
+function finish(store: GenericStore, obj: KubeObject): DeleteResult {
   if (store.strategy.returnDeletedObject) return { code: 200, body: obj, deleted: true, obj };
   return { code: 200, body: deleteSuccess(store.gr, meta(obj).name ?? '', meta(obj).uid ?? ''), deleted: true, obj };
 }

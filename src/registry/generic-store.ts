@@ -19,20 +19,21 @@ import type { KV, Storage } from '../storage/interface.js';
 import type { WatchCache } from '../storage/cacher/watch-cache.js';
 import type { WatchCacheSet } from '../storage/cacher/watch-cache-set.js';
 import { objectKey, resourcePrefix, namespacePrefix } from './keys.js';
-import { goQuote } from '../selection/go-quote.js';
-import { isValidPathSegmentName } from './validation/names.js';
-import { deepClone, jsonEqual, meta, nowRFC3339, type KObject } from './object.js';
+import { goQuote } from '../golang/strconv.js';
+import { isValidPathSegmentName } from '../validation/names.js';
+import { deepClone, jsonEqual, meta, nowRFC3339, type KObject, type KubeObject } from '../api/object.js';
 import type { ResourceDef } from './resource-def.js';
 import { decodeStored, encodeStored } from './stored-codec.js';
 import { converterFor, type VersionConverter } from './version-converter.js';
 import type { Strategy, StrategyContext } from './strategy.js';
+import type { Admission, AdmissionAttributes, AdmissionOperation } from './admission.js';
+import type { OperationContext } from './operation-context.js';
 
-export interface WriteOptions {
-  dryRun: boolean;
-  warnings: string[];
-  /** Awaited between the large steps of a write (lets the event loop serve others during heavy requests). */
-  step?: () => Promise<void>;
-}
+/**
+ * A write's operation context (user, request, dry-run, field manager, warnings, abort signal, audit annotations),
+ * and `step`, awaited between the large steps of a write (lets the event loop serve others during heavy requests).
+ */
+export type WriteOptions = OperationContext & { step?: () => Promise<void> };
 
 export interface UpdateOptions extends WriteOptions {
   /** '' for the main resource, or 'status' (and other subresources that write the object). */
@@ -41,30 +42,27 @@ export interface UpdateOptions extends WriteOptions {
    * Whether the desired object's resourceVersion is the client's precondition (true by default). A patch applied
    * to the current object carries that object's resourceVersion without the client having asked for it.
    */
-  rvIsPrecondition?: (desired: KObject) => boolean;
+  rvIsPrecondition?: (desired: KubeObject) => boolean;
 }
 
 /** Validates object metadata on create and update (wired to registry/validation). */
 export interface MetaValidator {
-  create(obj: KObject, def: ResourceDef): FieldError[];
-  update(obj: KObject, old: KObject, def: ResourceDef, subresource: string): FieldError[];
+  create(obj: KubeObject, def: ResourceDef): FieldError[];
+  update(obj: KubeObject, old: KubeObject, def: ResourceDef, subresource: string): FieldError[];
 }
 
-/** An admission step (mutating and validating plugins run in this order for every write). */
-export interface AdmissionPlugin {
-  admit(op: 'CREATE' | 'UPDATE' | 'DELETE', def: ResourceDef, obj: KObject | undefined, old: KObject | undefined, ctx: { dryRun: boolean }): Promise<void>;
-}
 
 export interface StoreDeps {
   storage: Storage;
   /** Watch caches per resource prefix: lists and watches read from them. */
   caches: WatchCacheSet;
   metaValidator: MetaValidator;
-  admission: AdmissionPlugin[];
+  /** Mutating admission before the strategy, validating admission after validation. */
+  admission: Admission;
 }
 
 export interface ListPage {
-  items: KObject[];
+  items: KubeObject[];
   rev: number;
   more: boolean;
   count: number;
@@ -121,14 +119,22 @@ export class GenericStore {
   }
 
   /** A stored value in this endpoint's form. */
-  decode(kv: KV): KObject {
+  decode(kv: KV): KubeObject {
     const obj = decodeStored(kv);
     return this.converter ? this.converter.fromStored(obj) : obj;
   }
 
   /** An object of this endpoint's form as stored bytes. */
-  encode(obj: KObject): Uint8Array {
+  encode(obj: KubeObject): Uint8Array {
     return encodeStored(this.converter ? this.converter.toStored(obj) : obj);
+  }
+
+  /**
+   * The schema of a resource defined at run time, for field management (`schema` is the version's OpenAPI schema,
+   * possibly absent); undefined for built-in kinds, whose schema is in the catalog.
+   */
+  customSchema(): { schema: object | undefined } | undefined {
+    return undefined;
   }
 
   private get storage(): Storage {
@@ -140,11 +146,19 @@ export class GenericStore {
     return this.deps.caches.for(this.prefix);
   }
 
+  /** The stored value, read through the watch cache (a consistent read). */
   async getKV(namespace: string, name: string): Promise<KV | undefined> {
-    return (await this.storage.get(this.requestKey(namespace, name))).kv;
+    return this.getKVByKey(this.requestKey(namespace, name));
   }
 
-  async get(namespace: string, name: string): Promise<KObject> {
+  /** The stored value under a key of this resource, read through the watch cache (a consistent read). */
+  async getKVByKey(key: string): Promise<KV | undefined> {
+    const cache = await this.cache();
+    await cache.consistentRev();
+    return cache.get(key)?.toKV();
+  }
+
+  async get(namespace: string, name: string): Promise<KubeObject> {
     const kv = await this.getKV(namespace, name);
     if (!kv) throw notFound(this.gr, name);
     return this.decode(kv);
@@ -154,28 +168,57 @@ export class GenericStore {
    * The object as the watch cache holds it (consistent for the embedded engine): shared and read-only, for
    * admission and controllers that only look.
    */
-  async getCached(namespace: string, name: string, opts: { consistent?: boolean } = {}): Promise<KObject | undefined> {
+  async getCached(namespace: string, name: string, opts: { consistent?: boolean } = {}): Promise<KubeObject | undefined> {
     const cache = await this.cache();
     if (opts.consistent !== false) await cache.consistentRev();
     const entry = cache.get(this.requestKey(namespace, name));
     if (!entry) return undefined;
     // The entry's shared slot holds the storage form (lists and watches read it too); convert for this endpoint.
-    const stored = (entry.decoded ??= decodeStored(entry.toKV())) as KObject;
+    const stored = (entry.decoded ??= decodeStored(entry.toKV())) as KubeObject;
     return this.converter ? this.converter.fromStored(stored) : stored;
   }
 
+  /** A consistent list through the watch cache; every item is a fresh copy the caller may change. */
   async list(namespace: string, opts: { limit?: number; startKey?: string } = {}): Promise<ListPage> {
-    const r = await this.storage.list(this.listPrefix(namespace), { limit: opts.limit, startKey: opts.startKey });
-    return { items: r.kvs.map((kv) => this.decode(kv)), rev: r.rev, more: r.more, count: r.count, lastKey: r.kvs.at(-1)?.key };
+    const cache = await this.cache();
+    const r = await cache.list(this.listPrefix(namespace), { consistent: true, limit: opts.limit, startKey: opts.startKey });
+    return { items: r.entries.map((e) => this.decode(e.toKV())), rev: r.rev, more: r.more, count: r.count, lastKey: r.entries.at(-1)?.key };
   }
 
   private invalid(name: string, errs: FieldError[]): StatusError {
     return invalid(this.gk, name, errs);
   }
 
+  /** kube's admission.Attributes of a write to this store. */
+  admissionAttributes(
+    operation: AdmissionOperation,
+    namespace: string,
+    name: string,
+    object: KubeObject | undefined,
+    oldObject: KubeObject | undefined,
+    op: OperationContext,
+    subresource = '',
+  ): AdmissionAttributes {
+    return {
+      operation,
+      kind: { group: this.def.group, version: this.def.version, kind: this.def.kind },
+      resource: { group: this.def.group, version: this.def.version, resource: this.def.resource },
+      subresource: op.request?.subresource ?? subresource,
+      name,
+      namespace: this.def.namespaced ? namespace : '',
+      user: op.user,
+      object,
+      oldObject,
+      dryRun: op.dryRun,
+      context: op,
+    };
+  }
+
   /** Create (apiserver.md §3.1 steps 4–11). The object is already decoded and defaulted. */
-  async create(namespace: string, input: KObject, opts: WriteOptions): Promise<KObject> {
+  async create(namespace: string, input: KubeObject, opts: WriteOptions): Promise<KubeObject> {
     const obj = input;
+    const admitted = this.admissionAttributes('CREATE', namespace, meta(obj).name ?? '', obj, undefined, opts);
+    await this.deps.admission.admit(admitted);
     const md = meta(obj);
     // Wipe system fields the client may not set.
     delete md.creationTimestamp;
@@ -185,7 +228,7 @@ export class GenericStore {
     delete md.selfLink;
     if (this.def.namespaced) md.namespace = namespace;
     else delete md.namespace;
-    if (this.strategy.hasStatusSubresource && this.dropsStatusOnCreate()) delete obj.status;
+    if (this.strategy.hasStatusSubresource) delete obj.status;
     delete md.generation;
     if (this.strategy.tracksGeneration) md.generation = 1;
 
@@ -201,7 +244,13 @@ export class GenericStore {
       this.strategy.release?.(obj);
       throw this.invalid(md.name ?? md.generateName ?? '', errs);
     }
-    for (const a of this.deps.admission) await a.admit('CREATE', this.def, obj, undefined, { dryRun: opts.dryRun });
+    admitted.name = md.name ?? '';
+    try {
+      await this.deps.admission.validate(admitted);
+    } catch (e) {
+      this.strategy.release?.(obj);
+      throw e;
+    }
     await opts.step?.();
 
     const rv = md.resourceVersion;
@@ -237,11 +286,6 @@ export class GenericStore {
     }
   }
 
-  /** Built-in strategies drop status on create when the kind has a status subresource (except namespaces, which set it). */
-  private dropsStatusOnCreate(): boolean {
-    return !(this.def.group === '' && this.def.resource === 'namespaces');
-  }
-
   /**
    * Update with optimistic concurrency (kube's GuaranteedUpdate): tryUpdate gets the current object (or undefined
    * when it does not exist) and returns the desired object. A resourceVersion in the desired object is a
@@ -250,9 +294,9 @@ export class GenericStore {
   async update(
     namespace: string,
     name: string,
-    tryUpdate: (current: KObject | undefined) => KObject | Promise<KObject>,
+    tryUpdate: (current: KubeObject | undefined) => KubeObject | Promise<KubeObject>,
     opts: UpdateOptions & { allowCreate?: boolean },
-  ): Promise<{ obj: KObject; created: boolean }> {
+  ): Promise<{ obj: KubeObject; created: boolean }> {
     const key = this.requestKey(namespace, name);
     for (let attempt = 0; attempt < MAX_UPDATE_ATTEMPTS; attempt++) {
       const kv = (await this.storage.get(key)).kv;
@@ -289,11 +333,14 @@ export class GenericStore {
       if (givenRV !== '' && givenRV !== cmd.resourceVersion) throw conflict(this.gr, name, OPTIMISTIC_LOCK_MESSAGE);
       const explicitRV = givenRV !== '' && (opts.rvIsPrecondition?.(desired) ?? true);
 
+      const admitted = this.admissionAttributes('UPDATE', namespace, name, desired, current, opts, opts.subresource);
+      await this.deps.admission.admit(admitted);
       const obj = this.prepareUpdate(desired, current, opts);
+      admitted.object = obj;
       meta(obj).resourceVersion = cmd.resourceVersion; // an unconditional update is made against the current version
       const errs = [...this.deps.metaValidator.update(obj, current, this.def, opts.subresource), ...(opts.subresource ? [] : this.strategy.validateUpdate(obj, current))];
       if (errs.length) throw this.invalid(name, errs);
-      for (const a of this.deps.admission) await a.admit('UPDATE', this.def, obj, current, { dryRun: opts.dryRun });
+      await this.deps.admission.validate(admitted);
       await opts.step?.();
 
       const omd = meta(obj);
@@ -323,16 +370,15 @@ export class GenericStore {
     throw conflict(this.gr, name, OPTIMISTIC_LOCK_MESSAGE);
   }
 
-  /** Hook for kinds with extra finalization state (namespaces' spec.finalizers). */
-  finalizersDone(obj: KObject): boolean {
-    if (this.def.group === '' && this.def.resource === 'namespaces') return !(obj.spec?.finalizers?.length);
-    return true;
+  /** Whether the kind's own finalization state lets the object go (the strategy's hook; namespaces' spec.finalizers). */
+  finalizersDone(obj: KubeObject): boolean {
+    return this.strategy.finalizersDone?.(obj) ?? true;
   }
 
   /** Copies what clients may not change, applies the status split and the generation rules. */
-  private prepareUpdate(desired: KObject, current: KObject, opts: UpdateOptions): KObject {
+  private prepareUpdate(desired: KubeObject, current: KubeObject, opts: UpdateOptions): KubeObject {
     const cmd = meta(current);
-    let obj: KObject;
+    let obj: KubeObject;
     if (opts.subresource === 'status') {
       // Everything but status (and managedFields) comes from the stored object.
       obj = deepClone(current);
@@ -365,7 +411,7 @@ export class GenericStore {
   }
 
   /** Writes an object that must exist, retrying on conflicts (used by deletion and controllers). */
-  async mutate(namespace: string, name: string, fn: (obj: KObject) => KObject | undefined, dryRun = false): Promise<KObject | undefined> {
+  async mutate(namespace: string, name: string, fn: (obj: KubeObject) => KubeObject | undefined, dryRun = false): Promise<KubeObject | undefined> {
     const key = this.requestKey(namespace, name);
     for (let attempt = 0; attempt < MAX_UPDATE_ATTEMPTS; attempt++) {
       const kv = (await this.storage.get(key)).kv;
@@ -384,7 +430,7 @@ export class GenericStore {
   }
 
   /** Removes the object if its revision is still expected; returns the deleted object or undefined on conflict. */
-  async removeIfUnchanged(kv: KV): Promise<{ obj: KObject; rev: number } | undefined> {
+  async removeIfUnchanged(kv: KV): Promise<{ obj: KubeObject; rev: number } | undefined> {
     const d = await this.storage.delete(kv.key, kv.modRev);
     if (!d.ok) return undefined;
     const obj = this.decode(d.prev);
@@ -394,8 +440,8 @@ export class GenericStore {
 }
 
 /** True when anything outside metadata and status differs (kube's generation rule for spec-carrying kinds). */
-export function specChanged(a: KObject, b: KObject): boolean {
-  const strip = (o: KObject) => {
+export function specChanged(a: KubeObject, b: KubeObject): boolean {
+  const strip = (o: KubeObject) => {
     const { metadata: _m, status: _s, ...rest } = o;
     return rest;
   };

@@ -3,7 +3,7 @@
 // "corrupt object": reads answer kube's 500, and only an unsafe delete can remove them.
 import type { KV } from '../storage/interface.js';
 import { StatusError } from '../errors/status.js';
-import type { KObject } from './object.js';
+import type { KObject } from '../api/object.js';
 import { dropMalformedMeta } from './malformed-meta.js';
 
 const encoder = new TextEncoder();

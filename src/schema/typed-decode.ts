@@ -6,8 +6,8 @@
 // - the first type mismatch gives Go's text, e.g. `json: cannot unmarshal number into Go struct field
 //   ConfigMap.data of type string`; errors of custom unmarshalers (IntOrString, Quantity, Time) end decoding.
 import { goStructName, goTypeName } from './go-type-name.js';
-import { goQuote } from '../patch/go-json-encode.js';
-import { checkBase64 } from './go-base64.js';
+import { goQuote } from '../golang/strconv.js';
+import { checkBase64 } from '../golang/encoding-base64.js';
 import { decodeQuantity } from './quantity-format.js';
 import type { SchemaNode } from './schema-node.js';
 

@@ -1,7 +1,7 @@
 // Validation of a metav1.FieldSelectorRequirement (the structured field selectors of a
 // SubjectAccessReview), as apimachinery's ValidateFieldSelectorRequirement reports it.
 import { fieldErr, GoValue, type FieldError } from '../errors/field-error.js';
-import { goQuote } from './go-quote.js';
+import { goQuote } from '../golang/strconv.js';
 
 export interface FieldSelectorRequirementV1 {
   key: string;

@@ -29,16 +29,16 @@ type Extract = FieldExtractor;
 const asObj = (v: unknown): Obj => (v !== null && typeof v === 'object' ? (v as Obj) : {});
 const at = (obj: unknown, ...path: string[]): unknown => path.reduce<unknown>((o, k) => asObj(o)[k], obj);
 /** A string field as Go reads it from a typed struct: absent is "". */
-const str = (obj: unknown, ...path: string[]): string => {
+export const str = (obj: unknown, ...path: string[]): string => {
   const v = at(obj, ...path);
   return typeof v === 'string' ? v : '';
 };
-const bool = (obj: unknown, ...path: string[]): string => String(at(obj, ...path) === true);
-const int = (obj: unknown, ...path: string[]): string => {
+export const bool = (obj: unknown, ...path: string[]): string => String(at(obj, ...path) === true);
+export const int = (obj: unknown, ...path: string[]): string => {
   const v = at(obj, ...path);
   return typeof v === 'number' && Number.isFinite(v) ? String(Math.trunc(v)) : '0';
 };
-const strAt = (...path: string[]): Extract => (o) => str(o, ...path);
+export const strAt = (...path: string[]): Extract => (o) => str(o, ...path);
 
 /** generic.ObjectMetaFieldsSet as extractors. */
 export function objectMetaExtractors(namespaced: boolean): Record<string, Extract> {
@@ -57,7 +57,8 @@ function defaultConvert(label: string, value: string): { field: string; value: s
 
 const notSupported = (label: string): string => `field label not supported: ${label}`;
 
-interface KindSpec {
+/** A resource's own field selectors (kube's field label conversion and ToSelectableFields). */
+export interface FieldSelectorSpec {
   /** Accepted label → label matched on (usually itself). */
   accepted: Record<string, string>;
   reject?: (label: string, version: string) => string;
@@ -66,9 +67,9 @@ interface KindSpec {
   namespaced: boolean;
 }
 
-const same = (...labels: string[]): Record<string, string> => Object.fromEntries(labels.map((l) => [l, l]));
+export const same = (...labels: string[]): Record<string, string> => Object.fromEntries(labels.map((l) => [l, l]));
 
-const POD_FIELDS: Record<string, Extract> = {
+export const POD_FIELDS: Record<string, Extract> = {
   'spec.nodeName': strAt('spec', 'nodeName'),
   'spec.restartPolicy': strAt('spec', 'restartPolicy'),
   'spec.schedulerName': strAt('spec', 'schedulerName'),
@@ -88,7 +89,7 @@ const eventRef = (ev: unknown): unknown => at(ev, 'involvedObject') ?? at(ev, 'r
 const eventReporting = (ev: unknown): string => str(ev, 'reportingComponent') || str(ev, 'reportingController');
 
 /** Event fields under the core/v1 labels; reads either the core/v1 or the events.k8s.io/v1 form. */
-const EVENT_FIELDS: Record<string, Extract> = {
+export const EVENT_FIELDS: Record<string, Extract> = {
   'involvedObject.kind': (o) => str(eventRef(o), 'kind'),
   'involvedObject.namespace': (o) => str(eventRef(o), 'namespace'),
   'involvedObject.name': (o) => str(eventRef(o), 'name'),
@@ -102,103 +103,6 @@ const EVENT_FIELDS: Record<string, Extract> = {
   type: strAt('type'),
 };
 
-const KINDS: Record<string, KindSpec> = {
-  '/pods': {
-    accepted: {
-      ...same(
-        'metadata.name',
-        'metadata.namespace',
-        'spec.nodeName',
-        'spec.restartPolicy',
-        'spec.schedulerName',
-        'spec.serviceAccountName',
-        'spec.hostNetwork',
-        'status.phase',
-        'status.podIP',
-        'status.podIPs',
-        'status.nominatedNodeName',
-      ),
-      'spec.host': 'spec.nodeName', // old v1 clients
-    },
-    fields: POD_FIELDS,
-    namespaced: true,
-  },
-  '/nodes': {
-    accepted: same('metadata.name', 'spec.unschedulable'),
-    fields: { 'spec.unschedulable': (o) => bool(o, 'spec', 'unschedulable') },
-    namespaced: false,
-  },
-  '/replicationcontrollers': {
-    accepted: same('metadata.name', 'metadata.namespace', 'status.replicas'),
-    fields: { 'status.replicas': (o) => int(o, 'status', 'replicas') },
-    namespaced: true,
-  },
-  '/events': {
-    accepted: same(...Object.keys(EVENT_FIELDS), 'metadata.namespace', 'metadata.name'),
-    fields: EVENT_FIELDS,
-    namespaced: true,
-  },
-  '/namespaces': {
-    accepted: same('status.phase', 'metadata.name'),
-    fields: { 'status.phase': strAt('status', 'phase') },
-    namespaced: false,
-  },
-  '/secrets': {
-    accepted: same('type', 'metadata.namespace', 'metadata.name'),
-    fields: { type: strAt('type') },
-    namespaced: true,
-  },
-  '/services': {
-    accepted: same('metadata.namespace', 'metadata.name', 'spec.clusterIP', 'spec.type'),
-    fields: { 'spec.clusterIP': strAt('spec', 'clusterIP'), 'spec.type': strAt('spec', 'type') },
-    namespaced: true,
-  },
-  // events.k8s.io/v1 shares the core Event storage: its own spellings map onto the core labels, and
-  // the core spellings (involvedObject.*) are rejected here.
-  'events.k8s.io/events': {
-    accepted: {
-      reason: 'reason',
-      'regarding.kind': 'involvedObject.kind',
-      'regarding.namespace': 'involvedObject.namespace',
-      'regarding.name': 'involvedObject.name',
-      'regarding.uid': 'involvedObject.uid',
-      'regarding.apiVersion': 'involvedObject.apiVersion',
-      'regarding.resourceVersion': 'involvedObject.resourceVersion',
-      'regarding.fieldPath': 'involvedObject.fieldPath',
-      reportingController: 'reportingComponent',
-      source: 'source',
-      type: 'type',
-      'metadata.namespace': 'metadata.namespace',
-      'metadata.name': 'metadata.name',
-    },
-    fields: EVENT_FIELDS,
-    namespaced: true,
-  },
-  'batch/jobs': {
-    accepted: same('metadata.name', 'metadata.namespace', 'status.successful'),
-    reject: (label) => `field label "${label}" not supported for Job`,
-    // The label says "successful", the field is status.succeeded.
-    fields: { 'status.successful': (o) => int(o, 'status', 'succeeded') },
-    namespaced: true,
-  },
-  'certificates.k8s.io/certificatesigningrequests': {
-    accepted: same('metadata.name', 'spec.signerName'),
-    fields: { 'spec.signerName': strAt('spec', 'signerName') },
-    namespaced: false,
-  },
-  // Served only with their feature gates (off by default in 1.33).
-  'certificates.k8s.io/clustertrustbundles': {
-    accepted: same('metadata.name', 'spec.signerName'),
-    fields: { 'spec.signerName': strAt('spec', 'signerName') },
-    namespaced: false,
-  },
-  'resource.k8s.io/resourceslices': {
-    accepted: same('metadata.name', 'spec.nodeName', 'spec.driver'),
-    reject: (label, version) => `field label not supported for resource.k8s.io/${version}, Kind=ResourceSlice: ${label}`,
-    fields: { 'spec.nodeName': strAt('spec', 'nodeName'), 'spec.driver': strAt('spec', 'driver') },
-    namespaced: false,
-  },
-};
 
 /** A FieldSet from a conversion and the extractors of every field an object has. */
 export function makeFieldSet(
@@ -223,28 +127,14 @@ export function makeFieldSet(
   };
 }
 
-const keyOf = (gr: GroupResource): string => `${gr.group}/${gr.resource}`;
-
 const DEFAULT_SET: FieldSet = makeFieldSet(META, defaultConvert, objectMetaExtractors(true));
 
-const builtinSets = new Map<string, FieldSet>();
-
-/**
- * The field set of a built-in resource; resources without their own get metadata.name and
- * metadata.namespace. `version` only shapes messages that name it (resource.k8s.io).
- */
-export function builtinFieldSet(gr: GroupResource, version = 'v1beta1'): FieldSet {
-  const key = `${keyOf(gr)}@${version}`;
-  let set = builtinSets.get(key);
-  if (!set) {
-    const spec = KINDS[keyOf(gr)];
-    set = spec ? fromSpec(spec, version) : DEFAULT_SET;
-    builtinSets.set(key, set);
-  }
-  return set;
+/** The field set of a resource's own selectors, or the default one (metadata.name, metadata.namespace). */
+export function fieldSetFromSpec(spec: FieldSelectorSpec | undefined, version: string): FieldSet {
+  return spec ? fromSpec(spec, version) : DEFAULT_SET;
 }
 
-function fromSpec(spec: KindSpec, version: string): FieldSet {
+function fromSpec(spec: FieldSelectorSpec, version: string): FieldSet {
   const accepted = new Map(Object.entries(spec.accepted));
   const reject = spec.reject ?? notSupported;
   const convert: FieldSet['convert'] = (label, value) => {
@@ -253,16 +143,6 @@ function fromSpec(spec: KindSpec, version: string): FieldSet {
     return { field, value };
   };
   return makeFieldSet([...accepted.keys()], convert, { ...objectMetaExtractors(spec.namespaced), ...spec.fields });
-}
-
-/** The labels a field selector may use on a built-in resource. */
-export function supportedFieldLabels(gr: GroupResource): readonly string[] {
-  return builtinFieldSet(gr).labels;
-}
-
-/** The field values of an object of a built-in resource, for matching a converted selector. */
-export function fieldsForObject(gr: GroupResource, obj: unknown): Record<string, string> {
-  return builtinFieldSet(gr).fields(obj);
 }
 
 /**

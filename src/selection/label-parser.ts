@@ -8,8 +8,8 @@
 // about to start and otherwise just ends the current token (Go's lexer reads 0 as end of input).
 import { compareBytes } from './byte-order.js';
 import { newRequirement, SelectorError, type LabelOperator, type Requirement } from './label-requirement.js';
-import { isQualifiedName } from '../registry/validation/names.js';
-import { goQuote } from './go-quote.js';
+import { isQualifiedName } from '../validation/names.js';
+import { goQuote } from '../golang/strconv.js';
 
 type Kind = 'end' | 'id' | 'in' | 'notin' | '(' | ')' | ',' | '!' | '=' | '==' | '!=' | '>' | '<';
 interface Token {

@@ -2,9 +2,9 @@
 // matches a label set, how it prints, and the checks NewRequirement makes with their exact texts.
 import { aggregateFieldErrors, GoValue, type FieldError } from '../errors/field-error.js';
 import { compareBytes } from './byte-order.js';
-import { goQuote, goStringSlice } from './go-quote.js';
+import { goQuote, goStringSlice } from '../golang/strconv.js';
 import { parseInt64 } from './int64.js';
-import { isQualifiedName, isValidLabelValue } from '../registry/validation/names.js';
+import { isQualifiedName, isValidLabelValue } from '../validation/names.js';
 
 /** selection.Operator values, spelled as apimachinery spells them. */
 export type LabelOperator = 'in' | 'notin' | '=' | '==' | '!=' | 'exists' | '!' | 'gt' | 'lt';

@@ -2,9 +2,9 @@
 // ValidateLabelSelector), producing the field errors a 422 Invalid lists.
 import { fieldErr, GoValue, type FieldError } from '../errors/field-error.js';
 import { compareBytes } from './byte-order.js';
-import { goQuote } from './go-quote.js';
+import { goQuote } from '../golang/strconv.js';
 import type { LabelSelectorRequirementV1, LabelSelectorV1 } from './label-selector.js';
-import { isQualifiedName, isValidLabelValue } from '../registry/validation/names.js';
+import { isQualifiedName, isValidLabelValue } from '../validation/names.js';
 
 export interface LabelSelectorValidationOptions {
   /** Tolerate invalid values already persisted (only for updates of old data). */

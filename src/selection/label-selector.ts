@@ -2,7 +2,7 @@
 // metav1.LabelSelector (Deployment-style `spec.selector`) or from a plain map (Service-style).
 import { badRequest } from '../errors/status.js';
 import { compareBytes } from './byte-order.js';
-import { goQuote } from './go-quote.js';
+import { goQuote } from '../golang/strconv.js';
 import { parseLabelRequirements } from './label-parser.js';
 import { newRequirement, Requirement, SelectorError, type LabelOperator, type Labels } from './label-requirement.js';
 

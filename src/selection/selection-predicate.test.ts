@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseFieldSelector } from './field-selector.js';
-import { builtinFieldSet, convertFieldSelector } from './field-sets.js';
+import { convertFieldSelector } from './field-sets.js';
+import { builtinFieldSet } from '../registry/resources/index.js';
 import { LabelSelector, parseLabelSelector } from './label-selector.js';
 import { SelectionPredicate } from './selection-predicate.js';
 

@@ -4,14 +4,10 @@
 // HTTP/1.1 timeouts do not apply to connections an HTTP/2 server accepts, hence these timers.
 import type { Http2SecureServer, Http2Session, ServerHttp2Stream } from 'node:http2';
 import type { TLSSocket } from 'node:tls';
-import type { AnyRequest, AnyResponse } from './request-context.js';
+import type { AnyRequest, AnyResponse } from '../http/request-context.js';
+import type { ConnectionDeadlines } from '../config/options.js';
 
-export interface ConnectionDeadlines {
-  /** Go's IdleTimeout. */
-  idleTimeoutMs: number;
-  /** Go's ReadHeaderTimeout (also the TLS handshake's). */
-  readHeaderTimeoutMs: number;
-}
+export type { ConnectionDeadlines } from '../config/options.js';
 
 export const KUBE_CONNECTION_DEADLINES: ConnectionDeadlines = { idleTimeoutMs: 90_000, readHeaderTimeoutMs: 32_000 };
 

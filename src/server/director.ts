@@ -3,11 +3,10 @@
 import { routeNotFound } from '../errors/status.js';
 import type { Handler } from '../filters/filter.js';
 import type { HealthChecks, HealthEndpoint } from '../observability/health.js';
-import type { RequestContext } from './request-context.js';
-import { writeError, writeJSON, writeText } from './respond.js';
+import type { RequestContext } from '../http/request-context.js';
+import { writeError, writeJSON, writeText } from '../http/respond.js';
+import type { Route } from '../http/route.js';
 
-/** A part of the server that may answer a request; resolves false when the path is not its. */
-export type Route = (ctx: RequestContext) => Promise<boolean>;
 
 export interface DirectorDeps {
   health: HealthChecks;

@@ -3,11 +3,11 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import { DEFAULT_LEADER_ELECTION, LeaderElector } from '../controllers/leader-election.js';
-import type { ApiServer } from '../endpoints/api-server.js';
+import type { KubeliteApi } from './assemble.js';
 import { openEtcdStorage } from '../storage/etcd/etcd-storage.js';
 import { KeyMap } from '../storage/etcd/etcd-keys.js';
 import type { Storage } from '../storage/interface.js';
-import type { ServerOptions } from './options.js';
+import type { ServerOptions } from '../config/options.js';
 import { UsageError } from './usage-error.js';
 
 export async function openEtcd(opts: ServerOptions, log: Logger): Promise<Storage> {
@@ -32,8 +32,8 @@ export async function openEtcd(opts: ServerOptions, log: Logger): Promise<Storag
 }
 
 /** The Lease-based election of kube-controller-manager (identity: hostname_uuid, as kube's). */
-export function electLeader(api: ApiServer, opts: ServerOptions, log: Logger): LeaderElector | undefined {
-  const leases = api.storeFor('coordination.k8s.io', 'leases');
+export function electLeader(api: KubeliteApi, opts: ServerOptions, log: Logger): LeaderElector | undefined {
+  const leases = api.registry.storeFor({ group: 'coordination.k8s.io', resource: 'leases' });
   if (!leases) return undefined; // coordination.k8s.io turned off: every server runs its controllers
   const timing = { ...DEFAULT_LEADER_ELECTION, ...(opts.leaderElection || {}) };
   return new LeaderElector(leases, `${hostname()}_${randomUUID()}`, {

@@ -24,15 +24,16 @@ import { MemoryStorage } from '../storage/memory/memory-storage.js';
 import { openSqliteStorage } from '../storage/sqlite/sqlite-storage.js';
 import { openEtcd, electLeader } from './open-etcd.js';
 import { ensureCertificates, type PemPair, type ServerCertificates } from './certificates.js';
-import { buildDirector, type Route } from './director.js';
+import { buildDirector } from './director.js';
+import type { Route } from '../http/route.js';
 import { buildHandlerChain } from './handler-chain.js';
 import { buildKubeconfig } from './kubeconfig.js';
-import { defaultOptions, type ServerOptions } from './options.js';
-import type { AnyRequest, AnyResponse, RequestContext } from './request-context.js';
+import { defaultOptions, type ServerOptions } from '../config/options.js';
+import type { AnyRequest, AnyResponse, RequestContext } from '../http/request-context.js';
 import { ServerResponse, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Socket } from 'node:net';
-import { ApiServer } from '../endpoints/api-server.js';
+import { KubeliteApi } from './assemble.js';
 import { allBuiltinResources } from '../api/catalog.js';
 import { EncryptingStorage } from '../storage/encryption/encrypting-storage.js';
 import { EncryptionConfigError, loadEncryptionConfig, transformersFor, type EncryptionConfig, type GroupResource } from '../storage/encryption/encryption-config.js';
@@ -134,7 +135,7 @@ export async function startKubelite(partial: Partial<ServerOptions> = {}, logger
   health.add('etcd', () => storage.health());
   health.add('etcd-readiness', () => storage.health(), ['readyz']);
   const authorizer = buildAuthorizer(opts.authorizationModes);
-  const api = await ApiServer.create({ storage, options: opts, log, health, authorizer, caPem: certs.ca.cert });
+  const api = await KubeliteApi.create({ storage, options: opts, log, health, authorizer, caPem: certs.ca.cert });
   health.add('informer-sync', () => undefined, ['readyz']);
   health.add('shutdown', () => {
     if (shutdown.initiated) throw new Error('process is shutting down');
@@ -147,7 +148,7 @@ export async function startKubelite(partial: Partial<ServerOptions> = {}, logger
     discovery: (ctx) => api.serveDiscovery(ctx),
     nonResource,
     listedPaths: () => api.listedPaths(health),
-    restfulGroup: (group) => api.resources.some((r) => r.group === group && r.builtin !== false),
+    restfulGroup: (group) => api.registry.all().some((r) => r.group === group && r.builtin !== false),
   });
   const handler = buildHandlerChain(director, {
     log,

@@ -5,7 +5,7 @@ import { fieldErr, fieldErrorText, type FieldError } from '../../errors/field-er
 import { goFieldValue } from './go-value.js';
 import { pruneCustomResource } from './prune.js';
 import { validateNode } from './validate-value.js';
-import { additionalSchema, itemSchema, type JSONSchemaProps } from './types.js';
+import { additionalSchema, itemSchema, type JSONSchemaProps } from '../../api/json-schema-props.js';
 import { RE2JS, RE2JSSyntaxException } from 're2js';
 
 type Level = 'root' | 'item' | 'field';

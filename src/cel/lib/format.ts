@@ -8,7 +8,7 @@ import {
   nameIsDNS1035Label,
   nameIsDNSLabel,
   nameIsDNSSubdomain,
-} from '../../registry/validation/names.js';
+} from '../../validation/names.js';
 import { costOf, decl, REGEX_STRING_LENGTH_COST_FACTOR, STRING_TRAVERSAL_COST_FACTOR, type OverloadDecl } from './overloads.js';
 import { parseRequestURIError } from './urls.js';
 

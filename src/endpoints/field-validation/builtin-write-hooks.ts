@@ -3,9 +3,9 @@
 // (Ignore: silent; Warn: one Warning per problem; Strict: the request fails) and then the schema defaults
 // (apiserver.md §3.1 step 3, §3.3, §9.2). Kinds without a built-in schema pass through untouched.
 import { badRequest, type StatusError } from '../../errors/status.js';
-import { goMarshal } from '../../patch/go-json-encode.js';
+import { goMarshal } from '../../golang/encoding-json.js';
 import { patchResultRejected, strictDecodingDetail } from '../../patch/patch-errors.js';
-import type { KObject } from '../../registry/object.js';
+import type { KObject } from '../../api/object.js';
 import { applyDefaults } from '../../schema/apply-defaults.js';
 import { resourceSchema } from '../../schema/builtin-schemas.js';
 import { decodeTyped } from '../../schema/typed-decode.js';

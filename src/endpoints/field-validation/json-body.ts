@@ -1,7 +1,7 @@
 // JSON request bodies: JSON.parse for speed, with Go's syntax error texts, and repeated keys recovered by
 // a second, Go-compatible parse only when a cheap key count shows the body has some.
-import { GoJsonSyntaxError, parseGoJson, type GoJson } from '../../patch/go-json-parse.js';
-import { MAX_NESTING_DEPTH } from '../../patch/nesting-depth.js';
+import { GoJsonSyntaxError, parseGoJson, type GoJson } from '../../golang/encoding-json.js';
+import { MAX_NESTING_DEPTH } from '../../config/nesting-depth.js';
 import { recordFindings } from './decode-findings.js';
 
 /** A malformed body; the message is Go's encoding/json text (`invalid character 'x' looking for beginning of value`). */

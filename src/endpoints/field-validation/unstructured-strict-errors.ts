@@ -1,7 +1,7 @@
 // Strict errors of a body decoded into map[string]interface{} (custom resources): the decode-time findings
 // (YAML duplicate keys, JSON-patch operation errors) and every repeated JSON key at any depth, in decode
 // order — what sigs.k8s.io/json reports for unstructured objects. Unknown fields come from pruning instead.
-import { goQuote } from '../../patch/go-json-encode.js';
+import { goQuote } from '../../golang/strconv.js';
 import { duplicateEntries, findingsOf } from './decode-findings.js';
 
 const MAX_STRICT_ERRORS = 100;

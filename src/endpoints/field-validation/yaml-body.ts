@@ -3,7 +3,7 @@
 // `yaml: unmarshal errors:\n  line 4: key "a" already set in map` — one error for the whole body.
 import { isMap, isScalar, isSeq, LineCounter, type Node } from 'yaml';
 import { parseYamlDocument, yamlDocumentValue } from '../../patch/yaml-decode.js';
-import { goQuote } from '../../patch/go-json-encode.js';
+import { goQuote } from '../../golang/strconv.js';
 import { recordFindings } from './decode-findings.js';
 
 /**

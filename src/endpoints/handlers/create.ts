@@ -1,7 +1,8 @@
 // POST a new object (apiserver.md §3.1): 201 with the stored object.
+import { operationFor } from '../operation.js';
 import { badRequest } from '../../errors/status.js';
 import { apiVersionOf } from '../../registry/resource-def.js';
-import { meta } from '../../registry/object.js';
+import { meta } from '../../api/object.js';
 import { decodeBody } from '../negotiation/decode-body.js';
 import { negotiate } from '../negotiation/negotiate.js';
 import { readBody } from '../negotiation/read-body.js';
@@ -9,7 +10,7 @@ import { writeRepresentation } from '../negotiation/write-representation.js';
 import { parseWriteQuery } from '../query-options.js';
 import { forEndpoint, type ResourceScope } from '../resource-scope.js';
 import type { WriteHooks } from '../write-hooks.js';
-import { trackManagedFields } from '../../apply/write-integration.js';
+import { trackManagedFields } from '../apply/write-integration.js';
 import { heavyWork } from '../heavy-work.js';
 
 export async function handleCreate(scope: ResourceScope, hooks: WriteHooks): Promise<void> {
@@ -28,7 +29,7 @@ export async function handleCreate(scope: ResourceScope, hooks: WriteHooks): Pro
     await step();
     trackManagedFields(scope, obj, undefined, q);
     await step();
-    return scope.store.create(scope.namespace, obj, { dryRun: q.dryRun, warnings: ctx.warnings, step });
+    return scope.store.create(scope.namespace, obj, { ...operationFor(scope, q), step });
   });
   await writeRepresentation(scope, 201, rep, { object: forEndpoint(scope, created) });
 }

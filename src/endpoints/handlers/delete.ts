@@ -1,4 +1,5 @@
 // DELETE one object or a collection (apiserver.md §3.6).
+import { operationFor } from '../operation.js';
 import { badRequest, StatusError } from '../../errors/status.js';
 import { JsonBodySyntaxError, parseJsonBody } from '../field-validation/json-body.js';
 import { parseYamlBody } from '../field-validation/yaml-body.js';
@@ -10,7 +11,7 @@ import { typeMetaError } from '../negotiation/type-meta.js';
 import { deleteCorruptObject, deleteObject, validateDeleteOptions, type DeleteOptions, type PropagationPolicy } from '../../registry/delete.js';
 import type { Authorizer } from '../../authz/authorizer.js';
 import { attributesOf, forbiddenError } from '../../filters/authorization.js';
-import type { KObject } from '../../registry/object.js';
+import type { KObject } from '../../api/object.js';
 import { contentTypeOf } from '../negotiation/media-type.js';
 import { negotiate } from '../negotiation/negotiate.js';
 import { readBody } from '../negotiation/read-body.js';
@@ -103,7 +104,7 @@ export async function handleDelete(scope: ResourceScope, authorizer: Authorizer)
     await authorizeUnsafeDelete(scope, authorizer);
     return writeEncoded(scope.ctx, 200, await deleteCorruptObject(scope.store, scope.namespace, scope.name), rep.as === 'object' && rep.format === 'yaml' ? 'yaml' : 'json');
   }
-  const r = await deleteObject(scope.store, scope.namespace, scope.name, opts);
+  const r = await deleteObject(scope.store, scope.namespace, scope.name, { ...operationFor(scope, opts), ...opts });
   if ((r.body as KObject).kind === 'Status') return writeEncoded(scope.ctx, r.code, r.body, rep.as === 'object' && rep.format === 'yaml' ? 'yaml' : 'json');
   await writeRepresentation(scope, r.code, rep, { object: forEndpoint(scope, r.body as KObject) });
 }
@@ -115,7 +116,7 @@ export async function handleDeleteCollection(scope: ResourceScope): Promise<void
   const deleted: KObject[] = [];
   for (const item of page.items) {
     try {
-      const r = await deleteObject(scope.store, item.metadata.namespace ?? '', item.metadata.name, opts);
+      const r = await deleteObject(scope.store, item.metadata.namespace ?? '', item.metadata.name, { ...operationFor(scope, opts), ...opts });
       deleted.push(forEndpoint(scope, r.obj));
     } catch (e) {
       if ((e as { reason?: string }).reason === 'NotFound') continue;

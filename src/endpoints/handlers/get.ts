@@ -4,7 +4,7 @@
 // written from the entry's shared serialization.
 import { badRequest, notFound, tooLargeResourceVersion, unknownError } from '../../errors/status.js';
 import type { CacheEntry } from '../../storage/cacher/cache-entry.js';
-import { writeBody, wantsPretty } from '../../server/respond.js';
+import { writeBody, wantsPretty } from '../../http/respond.js';
 import { jsonItemEncoder } from '../list/encode-items.js';
 import { StorageError } from '../../storage/interface.js';
 import { negotiate } from '../negotiation/negotiate.js';

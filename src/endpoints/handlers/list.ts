@@ -1,6 +1,6 @@
 // LIST a collection (apiserver.md §6): negotiation, ListOptions decoding and validation, selectors, then one page
 // from the watch cache with kube's resourceVersion semantics (endpoints/list/).
-import { writeBody, wantsPretty } from '../../server/respond.js';
+import { writeBody, wantsPretty } from '../../http/respond.js';
 import { apiVersionOf } from '../../registry/resource-def.js';
 import { negotiate } from '../negotiation/negotiate.js';
 import { writeRepresentation, type ListMeta } from '../negotiation/write-representation.js';

@@ -1,7 +1,8 @@
 // PATCH (apiserver.md §3.3): JSON patch and merge patch applied to the latest object inside the store's
 // retry loop; a resourceVersion inside the patch acts as a precondition.
+import { operationFor } from '../operation.js';
 import { notFound, routerUnsupportedMediaType, unsupportedMediaType } from '../../errors/status.js';
-import { meta, type KObject } from '../../registry/object.js';
+import { meta, type KObject } from '../../api/object.js';
 import { contentTypeOf } from '../negotiation/media-type.js';
 import { negotiate } from '../negotiation/negotiate.js';
 import { readBody } from '../negotiation/read-body.js';
@@ -9,11 +10,11 @@ import { writeRepresentation } from '../negotiation/write-representation.js';
 import { parseWriteQuery } from '../query-options.js';
 import { forEndpoint, type ResourceScope } from '../resource-scope.js';
 import type { WriteHooks } from '../write-hooks.js';
-import { trackManagedFields } from '../../apply/write-integration.js';
+import { trackManagedFields } from '../apply/write-integration.js';
 import { applyPatchBody, PATCH_TYPES, type PatchType } from '../patch/apply-patch-body.js';
 import { typeMetaError } from '../negotiation/type-meta.js';
 import { apiVersionOf } from '../../registry/resource-def.js';
-import { goMarshal } from '../../patch/go-json-encode.js';
+import { goMarshal } from '../../golang/encoding-json.js';
 import { patchResultRejected } from '../../patch/patch-errors.js';
 
 /**
@@ -73,7 +74,7 @@ export async function handlePatch(scope: ResourceScope, hooks: WriteHooks): Prom
         if (!isApply) trackManagedFields(scope, patched, current, q);
         return patched;
       },
-      { dryRun: q.dryRun, warnings: ctx.warnings, subresource: scope.subresource, allowCreate: isApply, rvIsPrecondition: (o) => !implicitRV.has(o), step },
+      { ...operationFor(scope, q), subresource: scope.subresource, allowCreate: isApply, rvIsPrecondition: (o) => !implicitRV.has(o), step },
     ),
   );
   await writeRepresentation(scope, created ? 201 : 200, rep, { object: forEndpoint(scope, result) });

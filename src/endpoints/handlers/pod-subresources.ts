@@ -1,14 +1,15 @@
 // Pod sub-resources that make sense without a kubelet: log (an unscheduled pod has no log to stream), binding
 // (what a scheduler posts: sets spec.nodeName once) and eviction (what kubectl drain posts: deletes the pod).
+import { operationFor } from '../operation.js';
 import { badRequest, conflict, routeMethodNotAllowed } from '../../errors/status.js';
 import { deleteObject } from '../../registry/delete.js';
-import type { KObject } from '../../registry/object.js';
+import type { KObject } from '../../api/object.js';
 import { decodeBody } from '../negotiation/decode-body.js';
 import { readBody } from '../negotiation/read-body.js';
 import { writeEncoded } from '../negotiation/write-object.js';
 import { parseWriteQuery } from '../query-options.js';
 import type { ResourceScope } from '../resource-scope.js';
-import { writeBody } from '../../server/respond.js';
+import { writeBody } from '../../http/respond.js';
 
 // kube returns a Status with no code for these creates; the response status is 201.
 const created = (): KObject => ({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success' });
@@ -57,7 +58,7 @@ export async function handlePodBinding(scope: ResourceScope): Promise<void> {
       next.spec = { ...(next.spec ?? {}), nodeName: node };
       return next;
     },
-    { dryRun: q.dryRun, warnings: scope.ctx.warnings, subresource: '' },
+    { ...operationFor(scope, q), subresource: '' },
   );
   writeEncoded(scope.ctx, 201, created(), 'json');
 }
@@ -68,8 +69,10 @@ export async function handlePodEviction(scope: ResourceScope): Promise<void> {
   const q = parseWriteQuery(scope.ctx.query, 'CreateOptions');
   const eviction = await decodeSubresourceBody(scope, 'policy/v1', 'Eviction');
   const opts: KObject = eviction.deleteOptions ?? {};
+  const dryRun = q.dryRun || (Array.isArray(opts.dryRun) && opts.dryRun.length > 0);
   await deleteObject(scope.store, scope.namespace, scope.name, {
-    dryRun: q.dryRun || (Array.isArray(opts.dryRun) && opts.dryRun.length > 0),
+    ...operationFor(scope, { dryRun }),
+    dryRun,
     gracePeriodSeconds: opts.gracePeriodSeconds,
     propagationPolicy: opts.propagationPolicy,
     preconditions: opts.preconditions,

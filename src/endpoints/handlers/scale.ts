@@ -1,8 +1,9 @@
 // The scale sub-resource: an autoscaling/v1 Scale view of an object's replicas (apiserver.md §3.4). Built-in kinds
 // map it to spec.replicas / status.replicas / spec.selector; custom resources to their CRD's paths.
+import { operationFor } from '../operation.js';
 import { labelSelectorFromMetaV1 } from '../../selection/label-selector.js';
 import { notFound, routeMethodNotAllowed, badRequest } from '../../errors/status.js';
-import type { KObject } from '../../registry/object.js';
+import { type KObject, meta } from '../../api/object.js';
 import { decodeBody } from '../negotiation/decode-body.js';
 import { readBody } from '../negotiation/read-body.js';
 import { negotiate } from '../negotiation/negotiate.js';
@@ -77,10 +78,10 @@ export async function handleScale(scope: ResourceScope, mapping: ScaleMapping = 
       const next = structuredClone(current);
       mapping.setSpecReplicas(next, scale.spec?.replicas ?? 0);
       const rv = scale.metadata?.resourceVersion;
-      if (rv) next.metadata.resourceVersion = rv;
+      if (rv) meta(next).resourceVersion = rv;
       return next;
     },
-    { dryRun: q.dryRun, warnings: ctx.warnings, subresource: '' },
+    { ...operationFor(scope, q), subresource: '' },
   );
   writeEncoded(ctx, 200, toScale(obj, mapping), format);
 }

@@ -1,8 +1,10 @@
 // Sub-resources: status (get/update/patch), scale (autoscaling/v1 Scale), namespaces/finalize, and the connect
 // sub-resources that need a kubelet (answered as kube-apiserver does when nothing can serve them).
-import { badRequest, notFound, routeMethodNotAllowed, routeNotFound, serviceUnavailable } from '../../errors/status.js';
+import { operationFor } from '../operation.js';
+import { badRequest, notFound, routeMethodNotAllowed, routeNotFound } from '../../errors/status.js';
+import { builtinResource } from '../../registry/resources/index.js';
 import { applyFinalize } from '../../registry/strategies/namespaces.js';
-import type { ApiServer } from '../api-server.js';
+import type { HandlerDeps } from '../handler-deps.js';
 import type { ResourceScope } from '../resource-scope.js';
 import { handleGet } from './get.js';
 import { handlePatch } from './patch.js';
@@ -17,7 +19,7 @@ import { negotiate } from '../negotiation/negotiate.js';
 import { writeRepresentation } from '../negotiation/write-representation.js';
 import { forEndpoint } from '../resource-scope.js';
 
-export async function handleSubresource(api: ApiServer, scope: ResourceScope): Promise<void> {
+export async function handleSubresource(api: HandlerDeps, scope: ResourceScope): Promise<void> {
   const { def, ctx } = scope;
   const sub = def.subresources.find((s) => s.name === scope.subresource);
   if (!sub) throw routeNotFound();
@@ -67,7 +69,7 @@ async function handleFinalize(scope: ResourceScope): Promise<void> {
       if (desired.metadata?.resourceVersion) next.metadata.resourceVersion = desired.metadata.resourceVersion;
       return next;
     },
-    { dryRun: q.dryRun, warnings: ctx.warnings, subresource: 'finalize' },
+    { ...operationFor(scope, q), subresource: 'finalize' },
   );
   await writeRepresentation(scope, 200, rep, { object: forEndpoint(scope, obj) });
 }
@@ -76,8 +78,5 @@ async function handleFinalize(scope: ResourceScope): Promise<void> {
 async function handleConnect(scope: ResourceScope): Promise<void> {
   const { def } = scope;
   await scope.store.get(scope.namespace, scope.name); // 404 first, as kube
-  if (def.group === '' && def.resource === 'pods') throw badRequest(`pod ${scope.name} does not have a host assigned`);
-  if (def.group === '' && def.resource === 'services') throw serviceUnavailable(`no endpoints available for service "${scope.name}"`);
-  if (def.group === '' && def.resource === 'nodes') throw badRequest('no preferred addresses found; known addresses: []');
-  throw routeMethodNotAllowed();
+  throw builtinResource(def)?.connectError?.(scope.name) ?? routeMethodNotAllowed();
 }

@@ -1,7 +1,8 @@
 // PUT an object or its status (apiserver.md §3.2, §3.4): 200, or 201 when the update created it.
+import { operationFor } from '../operation.js';
 import { badRequest } from '../../errors/status.js';
 import { apiVersionOf } from '../../registry/resource-def.js';
-import { meta } from '../../registry/object.js';
+import { meta } from '../../api/object.js';
 import { decodeBody } from '../negotiation/decode-body.js';
 import { negotiate } from '../negotiation/negotiate.js';
 import { readBody } from '../negotiation/read-body.js';
@@ -10,7 +11,7 @@ import { parseWriteQuery } from '../query-options.js';
 import { forEndpoint, type ResourceScope } from '../resource-scope.js';
 import { cloneDecoded } from '../field-validation/decode-findings.js';
 import type { WriteHooks } from '../write-hooks.js';
-import { trackManagedFields } from '../../apply/write-integration.js';
+import { trackManagedFields } from '../apply/write-integration.js';
 import { heavyWork } from '../heavy-work.js';
 
 export async function handleUpdate(scope: ResourceScope, hooks: WriteHooks): Promise<void> {
@@ -41,7 +42,7 @@ export async function handleUpdate(scope: ResourceScope, hooks: WriteHooks): Pro
         trackManagedFields(scope, desired, current, q);
         return desired;
       },
-      { dryRun: q.dryRun, warnings: ctx.warnings, subresource: scope.subresource, step },
+      { ...operationFor(scope, q), subresource: scope.subresource, step },
     );
   });
   await writeRepresentation(scope, created ? 201 : 200, rep, { object: forEndpoint(scope, result) });

@@ -1,11 +1,12 @@
 // Create-only virtual resources: the access reviews and SelfSubjectReview (auth.md §9). Nothing is stored;
 // the answer is 201 with the request's spec and a computed status.
+import { operationFor } from '../operation.js';
 import { fieldErr } from '../../errors/field-error.js';
 import { badRequest, invalid, routeMethodNotAllowed } from '../../errors/status.js';
 import type { ResourceInfo } from '../../api/resource-info.js';
 import type { Attributes } from '../../authz/authorizer.js';
-import type { KObject } from '../../registry/object.js';
-import { nowRFC3339 } from '../../registry/object.js';
+import type { KObject } from '../../api/object.js';
+import { nowRFC3339 } from '../../api/object.js';
 import { apiVersionOf } from '../../registry/resource-def.js';
 import { decodeBody } from '../negotiation/decode-body.js';
 import { negotiate } from '../negotiation/negotiate.js';
@@ -13,8 +14,8 @@ import { readBody } from '../negotiation/read-body.js';
 import { writeEncoded } from '../negotiation/write-object.js';
 import { parseWriteQuery } from '../query-options.js';
 import type { ResourceScope } from '../resource-scope.js';
-import type { ApiServer } from '../api-server.js';
-import type { UserInfo } from '../../server/request-context.js';
+import type { HandlerDeps } from '../handler-deps.js';
+import type { UserInfo } from '../../http/request-context.js';
 
 const VIRTUAL = new Set([
   'authentication.k8s.io/selfsubjectreviews',
@@ -59,13 +60,15 @@ function validateAttributes(kind: string, spec: KObject): void {
   }
 }
 
-export async function handleVirtualCreate(api: ApiServer, scope: ResourceScope): Promise<void> {
+export async function handleVirtualCreate(api: HandlerDeps, scope: ResourceScope): Promise<void> {
   const { ctx, def } = scope;
   const rep = negotiate(ctx, { list: false, transforms: false, protobuf: false });
   const format = rep.as === 'object' && rep.format === 'yaml' ? 'yaml' : 'json';
-  parseWriteQuery(ctx.query, 'CreateOptions');
+  const q = parseWriteQuery(ctx.query, 'CreateOptions');
   const body = await readBody(ctx, scope.options.maxRequestBodyBytes);
   const obj = await decodeBody(ctx.req.headers['content-type'], body, { apiVersion: apiVersionOf(def), kind: def.kind });
+  const admitted = scope.store.admissionAttributes('CREATE', scope.namespace, obj.metadata?.name ?? '', obj, undefined, operationFor(scope, q));
+  await scope.store.deps.admission.admit(admitted);
   const user = ctx.user ?? { name: '', groups: [] };
   const spec: KObject = obj.spec ?? {};
   const out: KObject = { kind: def.kind, apiVersion: apiVersionOf(def), metadata: { ...(obj.metadata ?? {}), creationTimestamp: null } };
@@ -93,7 +96,7 @@ export async function handleVirtualCreate(api: ApiServer, scope: ResourceScope):
       if (def.resource === 'localsubjectaccessreviews' && spec.resourceAttributes?.namespace !== scope.namespace) {
         throw badRequest(`spec.resourceAttributes.namespace must match namespace: ${scope.namespace}`);
       }
-      const r = await api.deps.authorizer.authorize(attributesFrom(spec, subject));
+      const r = await api.authorizer.authorize(attributesFrom(spec, subject));
       const status: KObject = { allowed: r.decision === 'allow' };
       if (r.decision === 'deny') status.denied = true;
       if (r.reason) status.reason = r.reason;
@@ -110,5 +113,6 @@ export async function handleVirtualCreate(api: ApiServer, scope: ResourceScope):
     default:
       throw routeMethodNotAllowed();
   }
+  await scope.store.deps.admission.validate(admitted);
   writeEncoded(ctx, 201, out, format);
 }

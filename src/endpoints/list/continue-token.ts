@@ -3,8 +3,8 @@
 // served by the watch cache with a leading "/" ("/cm1\u0000"); decoding accepts both.
 import { posix } from 'node:path';
 import { badRequest } from '../../errors/status.js';
-import { goEncodeString } from '../../patch/go-json-encode.js';
-import { GoJsonSyntaxError, parseGoJson, type GoJson } from '../../patch/go-json-parse.js';
+import { goEncodeString } from '../../golang/encoding-json.js';
+import { GoJsonSyntaxError, parseGoJson, type GoJson } from '../../golang/encoding-json.js';
 
 export interface ContinueToken {
   /** The snapshot revision; -1 (from a 410's token) means "continue at the latest revision". */

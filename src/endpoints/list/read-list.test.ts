@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { StatusError } from '../../errors/status.js';
-import { builtinFieldSet } from '../../selection/field-sets.js';
+import { builtinFieldSet } from '../../registry/resources/index.js';
 import { SelectionPredicate } from '../../selection/selection-predicate.js';
 import { encodeContinue } from './continue-token.js';
 import { decodeListOptions, validateListOptions } from './list-options.js';

@@ -1,10 +1,10 @@
 // The selection of a list or watch: the label selector, the field selector converted with the resource's field
 // labels (400 with kube's text for unknown labels), and the name a single-object watch implies, checked as kube's
 // ListResource does.
-import { customResourceFieldSetFor } from '../../apiextensions/custom-resource-details.js';
 import { badRequest } from '../../errors/status.js';
 import { oneTermEqualSelector } from '../../selection/field-selector.js';
-import { builtinFieldSet, convertFieldSelector, type FieldSet } from '../../selection/field-sets.js';
+import { convertFieldSelector, type FieldSet } from '../../selection/field-sets.js';
+import { builtinFieldSet } from '../../registry/resources/index.js';
 import { SelectionPredicate } from '../../selection/selection-predicate.js';
 import type { CacheEntry } from '../../storage/cacher/cache-entry.js';
 import type { ResourceScope } from '../resource-scope.js';
@@ -22,7 +22,7 @@ export interface Selection {
 
 /** The field labels of the served resource: a custom resource's selectableFields, or the built-in conversions. */
 export function fieldSetOf(scope: ResourceScope): FieldSet {
-  return customResourceFieldSetFor(scope.def) ?? builtinFieldSet({ group: scope.def.group, resource: scope.def.resource }, scope.def.version);
+  return scope.view?.fieldSet ?? builtinFieldSet({ group: scope.def.group, resource: scope.def.resource }, scope.def.version);
 }
 
 export function selectionFor(scope: ResourceScope, opts: ListOptions, fieldSet: FieldSet = fieldSetOf(scope)): Selection {

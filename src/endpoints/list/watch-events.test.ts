@@ -8,7 +8,7 @@ import { leftObject, translateEvent } from './watch-events.js';
 import { planWatch } from './watch-session.js';
 import type { Selection } from './selection-filter.js';
 import { SelectionPredicate } from '../../selection/selection-predicate.js';
-import { builtinFieldSet } from '../../selection/field-sets.js';
+import { builtinFieldSet } from '../../registry/resources/index.js';
 
 const entry = (name: string, rev: number, labels: Record<string, string>) =>
   new CacheEntry(`/registry/core/configmaps/ns/${name}`, Buffer.from(JSON.stringify({ kind: 'ConfigMap', apiVersion: 'v1', metadata: { name, labels } })), 1, rev);

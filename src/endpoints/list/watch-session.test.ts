@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { EventEmitter } from 'node:events';
 import type { ResourceInfo } from '../../api/resource-info.js';
 import type { GenericStore } from '../../registry/generic-store.js';
-import type { RequestContext } from '../../server/request-context.js';
+import type { RequestContext } from '../../http/request-context.js';
 import { WatchCache } from '../../storage/cacher/watch-cache.js';
 import { MemoryStorage } from '../../storage/memory/memory-storage.js';
 import type { ResourceScope } from '../resource-scope.js';

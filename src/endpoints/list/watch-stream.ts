@@ -9,8 +9,8 @@
 // not taken the rest within a grace period, the stream (HTTP/2) or connection (HTTP/1.1) is destroyed, which frees
 // what was buffered for it.
 import { constants } from 'node:http2';
-import { finalizeHeaders } from '../../server/respond.js';
-import type { RequestContext } from '../../server/request-context.js';
+import { finalizeHeaders } from '../../http/respond.js';
+import type { RequestContext } from '../../http/request-context.js';
 
 interface StreamResponse {
   setHeader(name: string, value: string): unknown;

@@ -3,10 +3,10 @@
 import { YAMLError } from 'yaml';
 import { JsonBodySyntaxError, parseJsonBody } from '../field-validation/json-body.js';
 import { YamlLimitError } from '../../patch/yaml-decode.js';
-import { MAX_NESTING_DEPTH, nestingExceeds } from '../../patch/nesting-depth.js';
+import { MAX_NESTING_DEPTH, nestingExceeds } from '../../config/nesting-depth.js';
 import { parseYamlBody } from '../field-validation/yaml-body.js';
 import { badRequest, StatusError, unsupportedMediaType } from '../../errors/status.js';
-import type { KObject } from '../../registry/object.js';
+import type { KObject } from '../../api/object.js';
 import { contentTypeOf } from './media-type.js';
 import { typeMetaError } from './type-meta.js';
 

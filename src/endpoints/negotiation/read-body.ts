@@ -1,6 +1,6 @@
 // Reads a request body up to --max-request-body-bytes; past the limit, kube's 413.
 import { requestEntityTooLarge } from '../../errors/status.js';
-import type { RequestContext } from '../../server/request-context.js';
+import type { RequestContext } from '../../http/request-context.js';
 
 export async function readBody(ctx: RequestContext, limit: number): Promise<Buffer> {
   const declared = Number(ctx.req.headers['content-length'] ?? -1);

@@ -1,7 +1,6 @@
 // Writes an object or a list in the negotiated representation: the object itself, a Table, or
 // PartialObjectMetadata(List).
-import type { KObject } from '../../registry/object.js';
-import { customColumnsFor } from '../../apiextensions/custom-resource-details.js';
+import type { KObject } from '../../api/object.js';
 import type { ResourceScope } from '../resource-scope.js';
 import type { Representation } from './negotiate.js';
 import { writeEncoded } from './write-object.js';
@@ -43,7 +42,7 @@ export async function writeRepresentation(scope: ResourceScope, code: number, re
       tableApiVersion: metaApiVersion as 'meta.k8s.io/v1',
       includeObject,
       listMeta: 'listMeta' in payload ? payload.listMeta : { resourceVersion: payload.object.metadata?.resourceVersion },
-      customColumns: customColumnsFor(def),
+      customColumns: scope.view?.columns,
     });
     return writeEncoded(ctx, code, table, rep.format);
   }

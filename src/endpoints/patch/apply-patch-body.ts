@@ -1,13 +1,13 @@
 // Applies a PATCH body of one of the patch media types to the current object (apiserver.md §3.3, ssa.md §7–8).
 import { unsupportedMediaType } from '../../errors/status.js';
-import { applyPatchRequest } from '../../apply/write-integration.js';
+import { applyPatchRequest } from '../apply/write-integration.js';
 import { loadSchemas } from '../../api/catalog.js';
 import { applyJsonPatch } from '../../patch/json-patch.js';
 import { applyMergePatch } from '../../patch/merge-patch.js';
 import { applyStrategicMergePatch } from '../../patch/strategic-merge-patch.js';
 import { openAPIRefResolver, patchMetaFromOpenAPI, type OpenAPISchema, type PatchMeta } from '../../patch/patch-meta.js';
 import { recordPatchValue, recordStrictErrors } from '../field-validation/decode-findings.js';
-import type { KObject } from '../../registry/object.js';
+import type { KObject } from '../../api/object.js';
 import type { WriteQuery } from '../query-options.js';
 import type { ResourceScope } from '../resource-scope.js';
 

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { customColumnConvertor } from './custom-columns.js';
-import { goFloat, goJSON, goText } from './go-text.js';
+import { goFloat, goJSON, goText } from '../../printers/go-text.js';
 
 const now = Date.parse('2025-06-01T12:00:00Z');
 

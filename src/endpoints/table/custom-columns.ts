@@ -1,21 +1,16 @@
 // The table convertor of custom resources: Name, then the version's additionalPrinterColumns
 // evaluated as JSONPath with missing keys allowed (apiserver.md §8.4).
-import type { KObject } from '../../registry/object.js';
-import { goText } from './go-text.js';
-import { humanDuration } from './human-duration.js';
-import { GO_ZERO_TIME_MS, parseRFC3339 } from './go-time.js';
+import type { PrinterColumn } from '../../registry/resource-view.js';
+import type { KObject } from '../../api/object.js';
+import { goText } from '../../printers/go-text.js';
+import { humanDuration } from '../../printers/human-duration.js';
+import { GO_ZERO_TIME_MS, parseRFC3339 } from '../../golang/time.js';
 import { evaluateJsonPath, parseJsonPath, type PathNode } from './jsonpath.js';
-import { AGE_DESCRIPTION, column, NAME_DESCRIPTION, type Cell, type TableColumnDefinition } from './printer.js';
+import { AGE_DESCRIPTION, column, NAME_DESCRIPTION, type Cell, type TableColumnDefinition } from '../../printers/printer.js';
 
 /** One additionalPrinterColumns entry of a CRD version. */
-export interface CustomColumn {
-  name: string;
-  type: string;
-  format?: string;
-  description?: string;
-  priority?: number;
-  jsonPath: string;
-}
+/** A printer column a resource defines (CRD additionalPrinterColumns). */
+export type CustomColumn = PrinterColumn;
 
 /** What a version without printer columns gets (serveDefaultColumnsIfEmpty). */
 export const DEFAULT_CUSTOM_COLUMNS: CustomColumn[] = [{ name: 'Age', type: 'date', description: AGE_DESCRIPTION, jsonPath: '.metadata.creationTimestamp' }];

@@ -1,18 +1,18 @@
 // Builds the metav1.Table kube-apiserver answers for `Accept: application/json;as=Table;...`
 // (apiserver.md §8.2): column definitions and rows from the resource's printer, the default
 // convertor or a custom resource's printer columns, with each row's object as includeObject asks.
-import type { KObject } from '../../registry/object.js';
+import type { KObject } from '../../api/object.js';
 import { badRequest } from '../../errors/status.js';
 import { fieldErr, fieldErrorText } from '../../errors/field-error.js';
 import { customColumnConvertor, type CustomColumn } from './custom-columns.js';
 import { defaultCells, defaultColumns } from './default-convertor.js';
 import { listMetaJSON, toPartialObjectMetadata, type ListMeta } from './partial-object-metadata.js';
-import type { Cell, TableColumnDefinition, TableRowCondition } from './printer.js';
-import { printerFor } from './printers/index.js';
+import type { Cell, TableColumnDefinition, TableRowCondition } from '../../printers/printer.js';
+import { printerFor } from '../../registry/resources/index.js';
 
 export type { CustomColumn } from './custom-columns.js';
 export type { ListMeta } from './partial-object-metadata.js';
-export type { TableColumnDefinition, TableRowCondition } from './printer.js';
+export type { TableColumnDefinition, TableRowCondition } from '../../printers/printer.js';
 
 export type IncludeObject = 'None' | 'Metadata' | 'Object';
 export type TableApiVersion = 'meta.k8s.io/v1' | 'meta.k8s.io/v1beta1';

@@ -1,7 +1,7 @@
 // networking.k8s.io IPAddress objects are named by the address itself, in canonical form
 // (apimachinery's IsValidIP texts).
 import { isIPv6 } from 'node:net';
-import type { NameValidator } from './names.js';
+import type { NameValidator } from '../../validation/names.js';
 
 const INVALID_IP = 'must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)';
 

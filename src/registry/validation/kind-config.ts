@@ -3,7 +3,7 @@
 import { fieldErr, type FieldError } from '../../errors/field-error.js';
 import { goJsonObjectError } from './go-json.js';
 import { FIELD_IMMUTABLE } from './meta-fields.js';
-import { isConfigMapKey } from './names.js';
+import { isConfigMapKey } from '../../validation/names.js';
 
 /** Shared limit of ConfigMap payloads and Secret data (core.MaxSecretSize). */
 export const MAX_SECRET_SIZE = 1024 * 1024;

@@ -1,7 +1,7 @@
 // Namespace, Lease and CronJob checks of kube-apiserver 1.33.
 import { fieldErr, type FieldError } from '../../errors/field-error.js';
 import { validateKubeFinalizerName } from './meta-fields.js';
-import { isQualifiedName } from './names.js';
+import { isQualifiedName } from '../../validation/names.js';
 
 type Obj = Record<string, unknown>;
 const record = (v: unknown): Obj => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});

@@ -4,7 +4,7 @@
 // protocol, restartPolicy, dnsPolicy) are checked only when present, since this server may leave them unset.
 import { fieldErr, type FieldError } from '../../errors/field-error.js';
 import { validateAnnotations, validateLabels } from './meta-fields.js';
-import { isDNS1123Label, isValidPortName, isValidPortNum } from './names.js';
+import { isDNS1123Label, isValidPortName, isValidPortNum } from '../../validation/names.js';
 import { compareQuantities, parseQuantity, quantityString, type Quantity } from './quantity.js';
 
 type Obj = Record<string, unknown>;

@@ -1,6 +1,6 @@
 // RBAC checks of kube-apiserver 1.33 (pkg/apis/rbac/validation): policy rules, role references, subjects.
 import { fieldErr, GoValue, type FieldError } from '../../errors/field-error.js';
-import { isValidPathSegmentName, nameIsDNSSubdomain } from './names.js';
+import { isValidPathSegmentName, nameIsDNSSubdomain } from '../../validation/names.js';
 
 const RBAC_GROUP = 'rbac.authorization.k8s.io';
 type Obj = Record<string, unknown>;

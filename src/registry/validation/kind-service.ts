@@ -5,7 +5,7 @@
 // CIDR syntax of loadBalancerSourceRanges are not covered here.
 import { fieldErr, GoValue, type FieldError } from '../../errors/field-error.js';
 import { FIELD_IMMUTABLE, validateLabels } from './meta-fields.js';
-import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidPortName, isValidPortNum } from './names.js';
+import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidPortName, isValidPortNum } from '../../validation/names.js';
 
 type Obj = Record<string, unknown>;
 const record = (v: unknown): Obj => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});

@@ -1,9 +1,9 @@
 // Checks of single ObjectMeta fields, as apimachinery 1.33 words them (api/validation/objectmeta.go and
 // apis/meta/v1/validation). Maps are walked in the object's key order (Go's is random).
 import { fieldErr, type FieldError } from '../../errors/field-error.js';
-import { goOwnerReferencesValue, goOwnerReferenceValue } from './go-format.js';
-import { isQualifiedName, isValidLabelValue } from './names.js';
-import { validateFieldManager as validateManagerName } from '../../apply/field-manager-name.js';
+import { goOwnerReferencesValue, goOwnerReferenceValue } from '../../golang/fmt.js';
+import { isQualifiedName, isValidLabelValue } from '../../validation/names.js';
+import { validateFieldManager as validateManagerName } from './field-manager-name.js';
 
 export const FIELD_IMMUTABLE = 'field is immutable';
 export const TOTAL_ANNOTATION_SIZE_LIMIT = 256 * 1024;

@@ -1,7 +1,7 @@
 // Which name rule each built-in kind uses in kube-apiserver 1.33, and which kinds get core's extra
 // finalizer-name rule. Kinds not listed use DNS-1123 subdomains, as custom resources do.
 import { ipAddressName } from './ip-name.js';
-import { anyName, isValidPathSegmentName, nameIsDNS1035Label, nameIsDNSLabel, nameIsDNSSubdomain, validatePathSegmentName, type NameValidator } from './names.js';
+import { anyName, isValidPathSegmentName, nameIsDNS1035Label, nameIsDNSLabel, nameIsDNSSubdomain, validatePathSegmentName, type NameValidator } from '../../validation/names.js';
 
 const RBAC = 'rbac.authorization.k8s.io';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { fieldErrorText, type FieldError } from '../../errors/field-error.js';
 import { invalid } from '../../errors/status.js';
-import { nameIsDNSSubdomain, validatePathSegmentName } from './names.js';
+import { nameIsDNSSubdomain, validatePathSegmentName } from '../../validation/names.js';
 import { validateObjectMetaCreate, validateObjectMetaUpdate, type ObjectMetaCreateOptions } from './object-meta.js';
 
 const texts = (errs: FieldError[]): string[] => errs.map(fieldErrorText);

@@ -2,7 +2,7 @@
 // apimachinery's ValidateObjectMeta / ValidateObjectMetaUpdate, followed (for kinds validated through
 // pkg/apis/core/validation) by core's finalizer-name rule.
 import { fieldErr, GoValue, type FieldError } from '../../errors/field-error.js';
-import { goTimeString, parseTime } from './go-format.js';
+import { goTimeString, parseTime } from '../../golang/fmt.js';
 import {
   FIELD_IMMUTABLE,
   validateAnnotations,
@@ -14,7 +14,7 @@ import {
   validateNonnegativeField,
   validateOwnerReferences,
 } from './meta-fields.js';
-import { nameIsDNSLabel, type NameValidator } from './names.js';
+import { nameIsDNSLabel, type NameValidator } from '../../validation/names.js';
 
 /** ObjectMeta as it arrives in JSON; anything may be missing or of the wrong type. */
 export interface ObjectMetaInput {

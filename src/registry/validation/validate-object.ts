@@ -2,14 +2,12 @@
 // kind's strategy, so that the 422 lists the same errors in the same order as kube-apiserver 1.33.
 import type { FieldError } from '../../errors/field-error.js';
 import type { GroupKind } from '../../errors/status.js';
-import { validateConfigMapData, validateConfigMapImmutable, validateSecretData, validateSecretImmutable } from './kind-config.js';
-import { validateLeaseSpec, validateNamespaceFinalizers, validateNamespacePhase } from './kind-misc.js';
-import { validateBinding, validateRoleRefUnchanged, validateRoleRules } from './kind-rbac.js';
-import { validateServiceSpec, validateServiceUpdate } from './kind-service.js';
 import { nameValidatorFor, usesKubeFinalizerRule } from './name-rules.js';
-import { validatePathSegmentName } from './names.js';
+import { validatePathSegmentName } from '../../validation/names.js';
 import { validateObjectMetaCreate, validateObjectMetaUpdate } from './object-meta.js';
-import { validateKindCreate, validateKindUpdate } from './validate-kind.js';
+import { validateKindCreate } from './validate-kind.js';
+import { builtinResourceByKind } from '../resources/index.js';
+import type { MetaChecks } from '../resources/builtin-resource.js';
 
 export interface ValidateObjectOptions {
   /** Scope of the resource. */
@@ -18,7 +16,6 @@ export interface ValidateObjectOptions {
   subresource?: string;
 }
 
-const RBAC = 'rbac.authorization.k8s.io';
 const metadataOf = (obj: unknown): unknown => (obj !== null && typeof obj === 'object' ? (obj as Record<string, unknown>).metadata : undefined);
 
 /** The strategy's own metadata checks on create (name rule and finalizer rule of the kind). */
@@ -41,39 +38,15 @@ export function validateObjectCreate(gk: GroupKind, obj: unknown, opts: Validate
   return validateObjectMetaCreate(metadataOf(obj), { namespaced: opts.namespaced, nameValidator: validatePathSegmentName, kubeFinalizers: false });
 }
 
-/** The strategy's ValidateUpdate, with each kind's own interleaving of metadata and type checks. */
+/** The strategy's ValidateUpdate, with the kind's own interleaving of metadata and type checks (its home says how). */
 function strategyUpdate(gk: GroupKind, obj: unknown, old: unknown, opts: ValidateObjectOptions): FieldError[] {
-  const metaUpdate = (): FieldError[] => strategyMetaUpdate(gk, obj, old);
-  const metaCreate = (): FieldError[] => strategyMetaCreate(gk, obj, opts.namespaced);
-  switch (`${gk.kind}.${gk.group}`) {
-    case 'Namespace.':
-      if (opts.subresource === 'status') return [...metaUpdate(), ...validateNamespacePhase(obj)];
-      if (opts.subresource === 'finalize') return [...metaUpdate(), ...validateNamespaceFinalizers(obj, true)];
-      return metaUpdate();
-    case 'ConfigMap.':
-      return [...metaUpdate(), ...validateConfigMapImmutable(obj, old), ...metaCreate(), ...validateConfigMapData(obj)];
-    case 'Secret.':
-      return [...metaUpdate(), ...validateSecretImmutable(obj, old), ...metaCreate(), ...validateSecretData(obj)];
-    case 'Service.':
-      if (opts.subresource) return metaUpdate();
-      return [...metaUpdate(), ...validateServiceUpdate(obj, old), ...metaCreate(), ...validateServiceSpec(obj)];
-    case 'ServiceAccount.':
-    case 'Endpoints.':
-    case 'ControllerRevision.apps':
-      return [...metaUpdate(), ...metaCreate()];
-    case `Role.${RBAC}`:
-      return [...metaCreate(), ...validateRoleRules(obj, true), ...metaUpdate()];
-    case `ClusterRole.${RBAC}`:
-      return [...metaCreate(), ...validateRoleRules(obj, false), ...metaUpdate()];
-    case `RoleBinding.${RBAC}`:
-      return [...metaCreate(), ...validateBinding(obj, true), ...metaUpdate(), ...validateRoleRefUnchanged(obj, old)];
-    case `ClusterRoleBinding.${RBAC}`:
-      return [...metaCreate(), ...validateBinding(obj, false), ...metaUpdate(), ...validateRoleRefUnchanged(obj, old)];
-    case 'Lease.coordination.k8s.io':
-      return [...metaUpdate(), ...validateLeaseSpec(obj)];
-    default:
-      return opts.subresource ? metaUpdate() : [...metaUpdate(), ...validateKindUpdate(gk, obj, old)];
-  }
+  const m: MetaChecks = {
+    update: () => strategyMetaUpdate(gk, obj, old),
+    create: () => strategyMetaCreate(gk, obj, opts.namespaced),
+    subresource: opts.subresource,
+  };
+  const own = builtinResourceByKind(gk.group, gk.kind)?.validateUpdate;
+  return own ? own(obj, old, m) : m.update();
 }
 
 /**

@@ -1,0 +1,9 @@
+// What verb handlers get from the router beyond the request's scope.
+import type { Authorizer } from '../authz/authorizer.js';
+import type { WriteHooks } from './write-hooks.js';
+
+export interface HandlerDeps {
+  /** Field validation, defaulting and managedFields for every write (extensions may wrap them). */
+  writeHooks: WriteHooks;
+  authorizer: Authorizer;
+}

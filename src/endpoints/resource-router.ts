@@ -1,0 +1,125 @@
+// Routes resource requests to the verb handlers (kube's APIInstaller + go-restful routes, apiserver.md §2): finds
+// the served resource in the registry, answers 404/405 as go-restful would for scopes and verbs a resource does
+// not have, and runs the handler. Extensions put routes in front of it and wrap the write hooks.
+import { methodNotSupported, routeMethodNotAllowed, routeNotFound } from '../errors/status.js';
+import type { Authorizer } from '../authz/authorizer.js';
+import type { ServerOptions } from '../config/options.js';
+import type { RequestContext } from '../http/request-context.js';
+import { writeError } from '../http/respond.js';
+import type { Route } from '../http/route.js';
+import type { ResourceRegistry, ServedResource } from '../registry/resource-registry.js';
+import { serves, type RestStorage } from '../registry/rest.js';
+import { builtinWriteHooks } from './field-validation/builtin-write-hooks.js';
+import type { HandlerDeps } from './handler-deps.js';
+import { handleCreate } from './handlers/create.js';
+import { handleDelete, handleDeleteCollection } from './handlers/delete.js';
+import { handleGet } from './handlers/get.js';
+import { handleList } from './handlers/list.js';
+import { handlePatch } from './handlers/patch.js';
+import { handleSubresource } from './handlers/subresource.js';
+import { handleUpdate } from './handlers/update.js';
+import { handleVirtualCreate, isVirtualResource } from './handlers/virtual.js';
+import { handleWatch } from './handlers/watch.js';
+import { routerAcceptCheck } from './negotiation/negotiate.js';
+import type { ResourceScope } from './resource-scope.js';
+import type { WriteHooks } from './write-hooks.js';
+
+export interface ResourceRouterDeps {
+  registry: ResourceRegistry;
+  options: ServerOptions;
+  authorizer: Authorizer;
+}
+
+export class ResourceRouter implements HandlerDeps {
+  writeHooks: WriteHooks = builtinWriteHooks;
+  private readonly routes: Route[] = [];
+
+  constructor(private readonly deps: ResourceRouterDeps) {}
+
+  get authorizer(): Authorizer {
+    return this.deps.authorizer;
+  }
+
+  /** Routes tried before the generic one (custom resources). */
+  addRoute(route: Route): void {
+    this.routes.push(route);
+  }
+
+  /** Wraps the write hooks every handler runs (custom resources bring their own field validation). */
+  wrapWriteHooks(wrap: (inner: WriteHooks) => WriteHooks): void {
+    this.writeHooks = wrap(this.writeHooks);
+  }
+
+  /** The scope a handler serves the request in. */
+  scopeFor(ctx: RequestContext, served: ServedResource): ResourceScope {
+    const ri = ctx.requestInfo;
+    const { def, store, view } = served;
+    return { ctx, def, store, view, namespace: def.namespaced ? ri.namespace : '', name: ri.name, subresource: ri.subresource, options: this.deps.options };
+  }
+
+  async serve(ctx: RequestContext): Promise<boolean> {
+    for (const route of this.routes) if (await route(ctx)) return true;
+    const ri = ctx.requestInfo;
+    const served = this.deps.registry.lookup({ group: ri.apiGroup, version: ri.apiVersion, resource: ri.resource });
+    if (!served) return false;
+    try {
+      await this.dispatch(ctx, served);
+    } catch (e) {
+      writeError(ctx, e);
+    }
+    return true;
+  }
+
+  private async dispatch(ctx: RequestContext, served: ServedResource & { rest: RestStorage }): Promise<void> {
+    const { def, store } = served;
+    const ri = ctx.requestInfo;
+    const isNamespaceKind = def.group === '' && def.resource === 'namespaces';
+    if (!isNamespaceKind) {
+      if (!def.namespaced && ri.namespace) throw routeNotFound();
+      // A name in the path needs a namespace; a name taken from a field selector (list/watch) does not.
+      if (def.namespaced && !ri.namespace && ri.parts.length >= 2) throw routeNotFound();
+    }
+    const scope = this.scopeFor(ctx, served);
+    const method = ctx.method;
+    // kube installs no route for CONNECT (connect sub-resources are served on GET/POST and the like).
+    if (method === 'CONNECT') throw routeMethodNotAllowed();
+    const isCollectionGet = !ri.name && (method === 'GET' || method === 'HEAD');
+    routerAcceptCheck(ctx, isCollectionGet);
+
+    if (ri.subresource) return handleSubresource(this, scope);
+    if (isVirtualResource(def)) {
+      if (method === 'POST' && !ri.name) return handleVirtualCreate(this, scope);
+      if (ri.verb === 'watch') throw methodNotSupported(store.gr, 'watch');
+      throw routeMethodNotAllowed();
+    }
+    const has = (v: string) => serves(served.rest, v);
+    switch (ri.verb) {
+      case 'get':
+        if (!has('get')) throw routeMethodNotAllowed();
+        return handleGet(scope);
+      case 'list':
+        if (!has('list')) throw routeMethodNotAllowed();
+        return handleList(scope);
+      case 'watch':
+        if (!has('watch')) throw methodNotSupported(store.gr, 'watch');
+        return handleWatch(scope);
+      case 'create':
+        if (!has('create') || (def.namespaced && !ri.namespace)) throw routeMethodNotAllowed();
+        return handleCreate(scope, this.writeHooks);
+      case 'update':
+        if (!has('update')) throw routeMethodNotAllowed();
+        return handleUpdate(scope, this.writeHooks);
+      case 'patch':
+        if (!has('patch')) throw routeMethodNotAllowed();
+        return handlePatch(scope, this.writeHooks);
+      case 'delete':
+        if (!has('delete')) throw routeMethodNotAllowed();
+        return handleDelete(scope, this.deps.authorizer);
+      case 'deletecollection':
+        if (!has('deletecollection') || (def.namespaced && !ri.namespace)) throw routeMethodNotAllowed();
+        return handleDeleteCollection(scope);
+      default:
+        throw routeMethodNotAllowed();
+    }
+  }
+}

@@ -1,0 +1,39 @@
+// The typed request context every pipeline stage sees.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Http2ServerRequest, Http2ServerResponse } from 'node:http2';
+import type { RequestInfo } from './request-info.js';
+
+export interface UserInfo {
+  name: string;
+  uid?: string;
+  groups: string[];
+  extra?: Record<string, string[]>;
+}
+
+export type AnyRequest = IncomingMessage | Http2ServerRequest;
+export type AnyResponse = ServerResponse | Http2ServerResponse;
+
+export interface RequestContext {
+  req: AnyRequest;
+  res: AnyResponse;
+  /** True when the request arrived over HTTP/2 (connection-specific headers are illegal there). */
+  http2: boolean;
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  receivedAt: number;
+  auditId: string;
+  requestInfo: RequestInfo;
+  user?: UserInfo;
+  /** Warnings collected during the request, sent as `Warning: 299 - "<text>"` headers. */
+  warnings: string[];
+  /** Absolute time (ms) by which a non-long-running request must have answered. */
+  deadline?: number;
+  /** Aborted when the client goes away or the deadline passes. */
+  signal: AbortSignal;
+  /** Set once the timeout filter has answered; later writes are dropped. */
+  timedOut: boolean;
+  longRunning: boolean;
+  /** Annotations for the request's audit event, added by the stages that handle it. */
+  auditAnnotations?: Record<string, string>;
+}

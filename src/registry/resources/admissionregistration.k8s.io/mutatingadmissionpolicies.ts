@@ -1,0 +1,11 @@
+// admissionregistration.k8s.io/mutatingadmissionpolicies (MutatingAdmissionPolicy): everything kubelite knows about it beyond the catalog, in one place.
+import type { BuiltinResource } from '../builtin-resource.js';
+import { mutatingAdmissionPolicyPrinter } from '../../../printers/kinds/admission.js';
+
+export const admissionregistrationMutatingadmissionpolicies: BuiltinResource = {
+  group: 'admissionregistration.k8s.io',
+  resource: 'mutatingadmissionpolicies',
+  kind: 'MutatingAdmissionPolicy',
+  tracksGeneration: true,
+  printer: mutatingAdmissionPolicyPrinter,
+};

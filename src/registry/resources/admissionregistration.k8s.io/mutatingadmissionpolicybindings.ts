@@ -1,0 +1,10 @@
+// admissionregistration.k8s.io/mutatingadmissionpolicybindings (MutatingAdmissionPolicyBinding): everything kubelite knows about it beyond the catalog, in one place.
+import type { BuiltinResource } from '../builtin-resource.js';
+import { mutatingAdmissionPolicyBindingPrinter } from '../../../printers/kinds/admission.js';
+
+export const admissionregistrationMutatingadmissionpolicybindings: BuiltinResource = {
+  group: 'admissionregistration.k8s.io',
+  resource: 'mutatingadmissionpolicybindings',
+  kind: 'MutatingAdmissionPolicyBinding',
+  printer: mutatingAdmissionPolicyBindingPrinter,
+};

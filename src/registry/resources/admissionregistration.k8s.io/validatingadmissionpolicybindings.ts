@@ -1,0 +1,10 @@
+// admissionregistration.k8s.io/validatingadmissionpolicybindings (ValidatingAdmissionPolicyBinding): everything kubelite knows about it beyond the catalog, in one place.
+import type { BuiltinResource } from '../builtin-resource.js';
+import { validatingAdmissionPolicyBindingPrinter } from '../../../printers/kinds/admission.js';
+
+export const admissionregistrationValidatingadmissionpolicybindings: BuiltinResource = {
+  group: 'admissionregistration.k8s.io',
+  resource: 'validatingadmissionpolicybindings',
+  kind: 'ValidatingAdmissionPolicyBinding',
+  printer: validatingAdmissionPolicyBindingPrinter,
+};

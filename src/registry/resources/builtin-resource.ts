@@ -1,0 +1,49 @@
+// The shape of one built-in resource's home (registry/resources/<group>/<resource>.ts): the strategy rules, the
+// kind's validation, its table printer and its field selectors. The catalog (api/) says what is served; this says
+// how the resource behaves. Everything is optional: a resource without a file gets the defaults.
+import type { FieldError } from '../../errors/field-error.js';
+import type { StatusError } from '../../errors/status.js';
+import type { Printer } from '../../printers/printer.js';
+import type { FieldSelectorSpec } from '../../selection/field-sets.js';
+import type { ClusterIPAllocator } from '../strategies/cluster-ip-allocator.js';
+import type { Strategy } from '../strategy.js';
+
+/** What a kind-specific strategy may need from the server. */
+export interface StrategyEnv {
+  clusterIPs: ClusterIPAllocator;
+}
+
+/** The metadata checks a kind's ValidateUpdate interleaves with its own (kube's strategies differ in the order). */
+export interface MetaChecks {
+  /** The kind's ObjectMeta update rules. */
+  update(): FieldError[];
+  /** The kind's ObjectMeta create rules (name rule, finalizer rule), which some strategies re-run on update. */
+  create(): FieldError[];
+  /** The sub-resource written ('' or undefined for the main resource). */
+  subresource?: string;
+}
+
+export interface BuiltinResource {
+  group: string;
+  /** Plural, as in the URL. */
+  resource: string;
+  kind: string;
+  /** metadata.generation starts at 1 and grows with every spec change. */
+  tracksGeneration?: boolean;
+  /** A delete answers with the deleted object instead of a Status (kube's ReturnDeletedObject). */
+  returnDeletedObject?: boolean;
+  /** An update of a missing object creates it (kube's AllowCreateOnUpdate). */
+  allowCreateOnUpdate?: boolean;
+  /** The kind's own strategy over the generic one (prepare for create/update, deletion, allocation). */
+  strategy?: (base: Strategy, env: StrategyEnv) => Strategy;
+  /** Type checks on create, after the metadata checks. */
+  validateCreate?: (obj: unknown) => FieldError[];
+  /** The strategy's ValidateUpdate (default: the metadata update checks only). */
+  validateUpdate?: (obj: unknown, old: unknown, m: MetaChecks) => FieldError[];
+  /** Table columns and rows (default: Name and Created At). */
+  printer?: Printer;
+  /** The error its connect sub-resources (exec, attach, proxy, ...) answer, kubelite having no node agent. */
+  connectError?: (name: string) => StatusError;
+  /** Field selector labels and the object's field values (default: metadata.name and metadata.namespace). */
+  fieldSelectors?: FieldSelectorSpec;
+}

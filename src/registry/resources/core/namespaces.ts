@@ -1,0 +1,22 @@
+// core/namespaces (Namespace): everything kubelite knows about it beyond the catalog, in one place.
+import type { BuiltinResource } from '../builtin-resource.js';
+import { namespacePrinter } from '../../../printers/kinds/core.js';
+import { namespaceStrategy } from '../../strategies/namespaces.js';
+import { validateNamespaceFinalizers, validateNamespacePhase } from '../../validation/kind-misc.js';
+import { same, strAt } from '../../../selection/field-sets.js';
+
+export const namespaces: BuiltinResource = {
+  group: '',
+  resource: 'namespaces',
+  kind: 'Namespace',
+  returnDeletedObject: true,
+  strategy: (base) => namespaceStrategy(base),
+  validateCreate: (obj) => validateNamespaceFinalizers(obj, false),
+  validateUpdate: (obj, _old, m) => m.subresource === 'status' ? [...m.update(), ...validateNamespacePhase(obj)] : m.subresource === 'finalize' ? [...m.update(), ...validateNamespaceFinalizers(obj, true)] : m.update(),
+  printer: namespacePrinter,
+  fieldSelectors: {
+    accepted: same('status.phase', 'metadata.name'),
+    fields: { 'status.phase': strAt('status', 'phase') },
+    namespaced: false,
+  },
+};

@@ -1,0 +1,38 @@
+// core/pods (Pod): everything kubelite knows about it beyond the catalog, in one place.
+import { badRequest } from '../../../errors/status.js';
+import type { BuiltinResource } from '../builtin-resource.js';
+import { podPrinter } from '../../../printers/kinds/pod.js';
+import { podStrategy } from '../../strategies/pods.js';
+import { validatePodCreate } from '../../validation/kind-pod.js';
+import { POD_FIELDS, same } from '../../../selection/field-sets.js';
+
+export const pods: BuiltinResource = {
+  group: '',
+  resource: 'pods',
+  kind: 'Pod',
+  returnDeletedObject: true,
+  strategy: (base) => podStrategy(base),
+  validateCreate: (obj) => validatePodCreate(obj),
+  connectError: (name) => badRequest(`pod ${name} does not have a host assigned`),
+  printer: podPrinter,
+  fieldSelectors: {
+    accepted: {
+      ...same(
+        'metadata.name',
+        'metadata.namespace',
+        'spec.nodeName',
+        'spec.restartPolicy',
+        'spec.schedulerName',
+        'spec.serviceAccountName',
+        'spec.hostNetwork',
+        'status.phase',
+        'status.podIP',
+        'status.podIPs',
+        'status.nominatedNodeName',
+      ),
+      'spec.host': 'spec.nodeName', // old v1 clients
+    },
+    fields: POD_FIELDS,
+    namespaced: true,
+  },
+};

@@ -1,0 +1,12 @@
+// core/serviceaccounts (ServiceAccount): everything kubelite knows about it beyond the catalog, in one place.
+import type { BuiltinResource } from '../builtin-resource.js';
+import { serviceAccountPrinter } from '../../../printers/kinds/core.js';
+
+export const serviceaccounts: BuiltinResource = {
+  group: '',
+  resource: 'serviceaccounts',
+  kind: 'ServiceAccount',
+  returnDeletedObject: true,
+  validateUpdate: (obj, _old, m) => [...m.update(), ...m.create()],
+  printer: serviceAccountPrinter,
+};

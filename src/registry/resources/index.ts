@@ -1,0 +1,60 @@
+// Lookups over the built-in resources' homes (all.ts lists them).
+import type { GroupResource } from '../../errors/status.js';
+import type { Printer } from '../../printers/printer.js';
+import { fieldSetFromSpec, type FieldSet } from '../../selection/field-sets.js';
+import type { ResourceDef } from '../resource-def.js';
+import { defaultStrategy, type Strategy } from '../strategy.js';
+import * as all from './all.js';
+import type { BuiltinResource, StrategyEnv } from './builtin-resource.js';
+
+const byResource = new Map<string, BuiltinResource>();
+const byKind = new Map<string, BuiltinResource>();
+for (const r of Object.values(all) as BuiltinResource[]) {
+  byResource.set(`${r.group}/${r.resource}`, r);
+  byKind.set(`${r.group}/${r.kind}`, r);
+}
+
+/** The home of a built-in resource; undefined for resources with only default behaviour. */
+export function builtinResource(gr: GroupResource): BuiltinResource | undefined {
+  return byResource.get(`${gr.group}/${gr.resource}`);
+}
+
+/** The same, found by group and kind (validation is per kind). */
+export function builtinResourceByKind(group: string, kind: string): BuiltinResource | undefined {
+  return byKind.get(`${group}/${kind}`);
+}
+
+/** The strategy of a served built-in resource: the generic one with the resource's rules and its own strategy. */
+export function builtinStrategy(def: ResourceDef, env: StrategyEnv): Strategy {
+  const r = builtinResource(def);
+  const base = defaultStrategy(def, r ?? {});
+  return r?.strategy ? r.strategy(base, env) : base;
+}
+
+/** The table printer of a built-in resource (undefined: the default convertor). */
+export function printerFor(group: string, resource: string): Printer | undefined {
+  return builtinResource({ group, resource })?.printer;
+}
+
+const fieldSets = new Map<string, FieldSet>();
+
+/**
+ * The field set of a built-in resource; resources without their own get metadata.name and metadata.namespace.
+ * `version` only shapes messages that name it (resource.k8s.io).
+ */
+export function builtinFieldSet(gr: GroupResource, version = 'v1beta1'): FieldSet {
+  const key = `${gr.group}/${gr.resource}@${version}`;
+  let set = fieldSets.get(key);
+  if (!set) fieldSets.set(key, (set = fieldSetFromSpec(builtinResource(gr)?.fieldSelectors, version)));
+  return set;
+}
+
+/** The labels a field selector may use on a built-in resource. */
+export function supportedFieldLabels(gr: GroupResource): readonly string[] {
+  return builtinFieldSet(gr).labels;
+}
+
+/** The field values of an object of a built-in resource, for matching a converted selector. */
+export function fieldsForObject(gr: GroupResource, obj: unknown): Record<string, string> {
+  return builtinFieldSet(gr).fields(obj);
+}

@@ -1,0 +1,178 @@
+// The composition root of the resource API, and the only module that imports every layer: the served catalog
+// (filtered by --runtime-config) registered in the resource registry with one generic store per resource and its
+// strategy, the admission chain, the router, discovery, the system namespaces, the controllers and the
+// CustomResourceDefinition extension.
+//
+// Adding a built-in resource needs no change here: see docs/architecture.md, "Adding a built-in resource".
+import type { Logger } from 'pino';
+import { applyRuntimeConfig, builtinResources } from '../api/catalog.js';
+import type { ResourceInfo } from '../api/resource-info.js';
+import { AdmissionChain } from '../admission/chain.js';
+import { NamespaceLifecycle } from '../admission/namespace-lifecycle.js';
+import { installApiExtensions } from '../apiextensions/install.js';
+import type { Authorizer } from '../authz/authorizer.js';
+import type { ServerOptions } from '../config/options.js';
+import type { ControllerContext } from '../controllers/controller-context.js';
+import { EventTTLController } from '../controllers/event-ttl.js';
+import { GarbageCollector } from '../controllers/garbage-collector.js';
+import { InformerFactory } from '../controllers/informer.js';
+import { NamespaceController } from '../controllers/namespace-controller.js';
+import { NamespaceDefaultsController } from '../controllers/namespace-defaults.js';
+import { bootstrapNamespaces } from '../controllers/system-namespaces.js';
+import { DiscoveryService } from '../endpoints/discovery-routes.js';
+import { ResourceRouter } from '../endpoints/resource-router.js';
+import type { RequestContext } from '../http/request-context.js';
+import type { Route } from '../http/route.js';
+import type { HealthChecks } from '../observability/health.js';
+import { GenericStore, type StoreDeps } from '../registry/generic-store.js';
+import { objectValidator } from '../registry/object-validator.js';
+import { ResourceRegistry, type ServedResource } from '../registry/resource-registry.js';
+import { builtinStrategy } from '../registry/resources/index.js';
+import { clusterIPAllocator } from '../registry/strategies/cluster-ips.js';
+import { WatchCacheSet } from '../storage/cacher/watch-cache-set.js';
+import type { Storage } from '../storage/interface.js';
+import { UsageError } from './usage-error.js';
+
+export interface ApiDeps {
+  storage: Storage;
+  /** PEM of the cluster CA (published in every namespace's kube-root-ca.crt). */
+  caPem: string;
+  options: ServerOptions;
+  log: Logger;
+  health: HealthChecks;
+  authorizer: Authorizer;
+}
+
+interface Controller {
+  start(): void;
+  stop(): void;
+}
+
+const NAMESPACES = { group: '', resource: 'namespaces' };
+
+/** The assembled resource API the listener serves. */
+export class KubeliteApi {
+  readonly registry = new ResourceRegistry();
+  readonly caches: WatchCacheSet;
+  readonly informers = new InformerFactory();
+  readonly router: ResourceRouter;
+  readonly discovery: DiscoveryService;
+  private readonly controllers: Controller[] = [];
+  /** kube-controller-manager's controllers: run on every server, or only on the elected one (leader election). */
+  private electedFactory: () => Controller[] = () => [];
+  private elected: Controller[] = [];
+
+  private constructor(readonly deps: ApiDeps) {
+    this.caches = new WatchCacheSet(deps.storage);
+    this.router = new ResourceRouter({ registry: this.registry, options: deps.options, authorizer: deps.authorizer });
+    this.discovery = new DiscoveryService(() => this.registry.discoveryResources());
+  }
+
+  static async create(deps: ApiDeps): Promise<KubeliteApi> {
+    const api = new KubeliteApi(deps);
+    const { registry } = api;
+    let resources: ResourceInfo[];
+    try {
+      resources = applyRuntimeConfig(builtinResources(), deps.options.runtimeConfig);
+    } catch (e) {
+      throw new UsageError(`--runtime-config: ${(e as Error).message}`);
+    }
+    const storeDeps: StoreDeps = {
+      storage: deps.storage,
+      caches: api.caches,
+      metaValidator: objectValidator,
+      // As kube's plugin: the namespace from the cache (its informer) as it is, a live read only when it is missing
+      // there (just created elsewhere). On etcd a consistent read costs an etcd round trip per request.
+      admission: new AdmissionChain([
+        new NamespaceLifecycle(async (name) => (await registry.getObject(NAMESPACES, '', name, { consistent: false })) ?? registry.getObject(NAMESPACES, '', name)),
+      ]),
+    };
+    registry.registerAll(builtinStores(resources, storeDeps, deps.options));
+
+    const controllers: ControllerContext = { registry, options: deps.options, informers: api.informers };
+    const done = deps.health.addPostStartHook('start-system-namespaces-controller');
+    await bootstrapNamespaces(controllers);
+    done();
+    api.electedFactory = () => [
+      new NamespaceController(controllers, deps.log),
+      new GarbageCollector(controllers, deps.log),
+      new NamespaceDefaultsController(controllers, deps.caPem, deps.log),
+      new EventTTLController(controllers, deps.options.eventTTLMs, deps.log),
+    ];
+    await installApiExtensions({
+      registry,
+      router: api.router,
+      openapiV3: api.discovery.openapiV3,
+      controllers,
+      addController: (c) => api.controllers.push(c),
+      log: deps.log,
+    });
+    return api;
+  }
+
+  serveResource(ctx: RequestContext): Promise<boolean> {
+    return this.router.serve(ctx);
+  }
+
+  serveDiscovery(ctx: RequestContext): Promise<boolean> {
+    return this.discovery.serveDiscovery(ctx);
+  }
+
+  nonResourceRoutes(): Route[] {
+    return [(ctx) => this.discovery.serveNonResource(ctx)];
+  }
+
+  listedPaths(health: HealthChecks): string[] {
+    const paths = new Set<string>(['/api', '/api/v1', '/apis', '/healthz', '/livez', '/readyz', '/version', '/openapi/v2', '/openapi/v3', '/openapi/v3/']);
+    for (const r of this.registry.all()) {
+      if (r.group) {
+        paths.add(`/apis/${r.group}`);
+        paths.add(`/apis/${r.group}/${r.version}`);
+      }
+    }
+    for (const ep of ['healthz', 'livez', 'readyz'] as const) for (const n of health.namesFor(ep)) paths.add(`/${ep}/${n}`);
+    return [...paths].sort();
+  }
+
+  /** Starts this server's controllers, and kube-controller-manager's too unless a leader election decides. */
+  startControllers(opts: { elected?: boolean } = {}): void {
+    for (const c of this.controllers) c.start();
+    if (!opts.elected) this.startElectedControllers();
+    // Build the OpenAPI index once the listener is up, off the start-up path.
+    setImmediate(() => this.discovery.warm());
+  }
+
+  /** This server became the leader (or runs alone): kube-controller-manager's controllers start, fresh. */
+  startElectedControllers(): void {
+    if (this.elected.length) return;
+    this.elected = this.electedFactory();
+    for (const c of this.elected) c.start();
+  }
+
+  stopElectedControllers(): void {
+    for (const c of this.elected) c.stop();
+    this.elected = [];
+  }
+
+  async stop(): Promise<void> {
+    for (const c of this.controllers) c.stop();
+    this.stopElectedControllers();
+    this.informers.stopAll();
+    await this.caches.stopAll();
+  }
+}
+
+/**
+ * One generic store per served built-in version with the resource's strategy. Versions of one group-resource share
+ * the store when they share its version (the registry indexes the first by group-resource).
+ */
+function builtinStores(resources: ResourceInfo[], storeDeps: StoreDeps, options: ServerOptions): ServedResource[] {
+  const byGroupResource = new Map<string, GenericStore>();
+  return resources.map((def) => {
+    const gr = `${def.group}/${def.resource}`;
+    let store = byGroupResource.get(gr);
+    if (!store || store.def.version !== def.version) store = new GenericStore(def, builtinStrategy(def, { clusterIPs: clusterIPAllocator(options) }), storeDeps);
+    if (!byGroupResource.has(gr)) byGroupResource.set(gr, store);
+    return { def, store };
+  });
+}
