@@ -6,7 +6,9 @@ import { connect as h2connect, type ClientHttp2Session } from 'node:http2';
 import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import type { Logger } from 'pino';
 import { startServer } from '../index.js';
+import { startKubelite } from '../server/server.js';
 import type { RunningServer, ServerOptions } from '../index.js';
 import { findKubectl } from './kubectl.js';
 
@@ -55,10 +57,12 @@ function etcdFromEnv(opts: Partial<ServerOptions>, dataDir: string): Partial<Ser
   return { etcdServers: servers.split(','), etcdPrefix: `/kubelite-test/${basename(dataDir)}`, leaderElection: opts.leaderElection ?? false };
 }
 
-export async function startTestServer(opts: Partial<ServerOptions> = {}): Promise<TestServer> {
+/** `log` receives the server's logs instead of the verbosity-driven default (tests that inspect them). */
+export async function startTestServer(opts: Partial<ServerOptions> = {}, log?: Logger): Promise<TestServer> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'kubelite-test-'));
   const verbosity = process.env.KUBELITE_TEST_VERBOSITY ? Number(process.env.KUBELITE_TEST_VERBOSITY) : -1;
-  const server = await startServer({ securePort: 0, verbosity, ...opts, ...etcdFromEnv(opts, dataDir), dataDir, writeKubeconfig: join(dataDir, 'kubeconfig') });
+  const options = { securePort: 0, verbosity, ...opts, ...etcdFromEnv(opts, dataDir), dataDir, writeKubeconfig: join(dataDir, 'kubeconfig') };
+  const server = log ? await startKubelite(options, log) : await startServer(options);
   const kubeconfigFile = join(dataDir, 'kubeconfig');
   const cacheDir = join(dataDir, 'kubectl-cache');
   let h2: ClientHttp2Session | undefined;
@@ -107,11 +111,11 @@ export async function startTestServer(opts: Partial<ServerOptions> = {}): Promis
       });
     }
     return new Promise((resolve, reject) => {
-      const u = new URL(path, server.url);
+      const u = new URL(server.url);
       const headers = { ...(o.headers ?? {}) };
       if (o.body !== undefined) headers['content-length'] = String(Buffer.byteLength(o.body));
       const req = httpsRequest(
-        { hostname: u.hostname, port: u.port, path: u.pathname + u.search, method, headers, ca: server.ca, cert: cc?.cert, key: cc?.key, agent: false },
+        { hostname: u.hostname, port: u.port, path: escapeRequestTarget(path), method, headers, ca: server.ca, cert: cc?.cert, key: cc?.key, agent: false },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
@@ -135,6 +139,11 @@ export async function startTestServer(opts: Partial<ServerOptions> = {}): Promis
       if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Percent-encodes what cannot go on a request line as is, leaving dot segments alone (the server must see them). */
+function escapeRequestTarget(path: string): string {
+  return path.replace(/[^\x21-\x7e]/gu, (c) => encodeURIComponent(c));
 }
 
 export { findKubectl } from './kubectl.js';

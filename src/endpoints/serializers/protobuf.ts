@@ -1,12 +1,10 @@
-// application/vnd.kubernetes.protobuf: request bodies and responses through the generated descriptor. The codec is
-// loaded on first use (start-up stays fast): negotiation offers the format only for built-in kinds, and a writer
-// awaits loadProtobufWire() before it encodes.
+// application/vnd.kubernetes.protobuf responses through the generated descriptor (request bodies are decoded by
+// negotiation/decode-body.ts). The encoder is loaded on first use (start-up stays fast): negotiation offers the
+// format only for built-in kinds, and a writer awaits loadProtobufWire() before it encodes.
 import type { KObject } from '../../api/object.js';
-import type { ExpectedType, Serializer } from './serializer.js';
+import type { Serializer } from './serializer.js';
 
-type ProtobufDecoder = (body: Buffer, expected: ExpectedType) => KObject;
 type Wire = typeof import('../negotiation/protobuf-wire.js');
-let decoder: ProtobufDecoder | undefined;
 let wire: Wire | undefined;
 
 /** The response encoder, loaded once. */
@@ -23,13 +21,6 @@ export function protobufWire(): Wire {
 export const protobufSerializer: Serializer = {
   mediaType: 'application/vnd.kubernetes.protobuf',
   format: 'protobuf',
-  async decode(body, expected) {
-    if (!decoder) {
-      const mod = (await import('../negotiation/protobuf.js')) as { decodeProtobufObject: ProtobufDecoder };
-      decoder = mod.decodeProtobufObject;
-    }
-    return decoder(body, expected);
-  },
   encode(_ctx, body) {
     return { contentType: 'application/vnd.kubernetes.protobuf', bytes: protobufWire().encodeObject(body as KObject as never) };
   },
