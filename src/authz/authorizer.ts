@@ -19,6 +19,8 @@ export type Decision = 'allow' | 'deny' | 'noOpinion';
 export interface AuthorizerResult {
   decision: Decision;
   reason: string;
+  /** An evaluation error (a failed webhook call, ...): a request nobody allows then gets 500, not 403. */
+  error?: string;
 }
 
 export interface Authorizer {

@@ -22,7 +22,22 @@ export interface ServerOptions {
   storageBackend: 'sqlite' | 'memory';
   featureGates: Record<string, boolean>;
   runtimeConfig: string;
+  /** --authorization-mode (default Node,RBAC). */
   authorizationModes: string[];
+  /** Whether --authorization-mode was given (it may not be combined with --authorization-config). */
+  authorizationModesSet?: boolean;
+  /** --authorization-policy-file (ABAC). */
+  authorizationPolicyFile?: string;
+  /** --authorization-webhook-config-file (a kubeconfig). */
+  authorizationWebhookConfigFile?: string;
+  /** --authorization-webhook-version: v1beta1 (default) or v1. */
+  authorizationWebhookVersion?: string;
+  /** --authorization-webhook-cache-authorized-ttl in ms (default 5m). */
+  authorizationWebhookAuthorizedTTLMs?: number;
+  /** --authorization-webhook-cache-unauthorized-ttl in ms (default 30s). */
+  authorizationWebhookUnauthorizedTTLMs?: number;
+  /** --authorization-config (AuthorizationConfiguration file). */
+  authorizationConfigFile?: string;
   tokenAuthFile?: string;
   anonymousAuth: boolean;
   /** --request-timeout in ms. */
@@ -49,7 +64,7 @@ export function defaultOptions(): ServerOptions {
     storageBackend: 'sqlite',
     featureGates: {},
     runtimeConfig: '',
-    authorizationModes: ['AlwaysAllow'],
+    authorizationModes: ['Node', 'RBAC'],
     anonymousAuth: true,
     requestTimeoutMs: 60_000,
     maxRequestBodyBytes: 3 * 1024 * 1024,

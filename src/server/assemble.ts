@@ -11,6 +11,17 @@ import { AdmissionChain } from '../admission/chain.js';
 import { NamespaceLifecycle } from '../admission/namespace-lifecycle.js';
 import { installApiExtensions } from '../apiextensions/install.js';
 import type { Authorizer } from '../authz/authorizer.js';
+import { NodeAuthorizer } from '../authz/node/node-authorizer.js';
+import { PolicyIndex } from '../authz/rbac/policy-index.js';
+import { RBACAuthorizer } from '../authz/rbac/rbac-authorizer.js';
+import { RuleResolver } from '../authz/rbac/rule-resolver.js';
+import { SyncGate } from '../authz/rbac/sync-gate.js';
+import type { AuthorizerUnion } from '../authz/union.js';
+import { RbacEscalationCheck } from '../admission/rbac-escalation.js';
+import { ClusterRoleAggregationController } from '../controllers/clusterrole-aggregation.js';
+import { RegistryNodeGraph } from '../controllers/node-graph.js';
+import { reconcileDefaultPolicy } from '../controllers/rbac-bootstrap.js';
+import { RbacPolicyFeed } from '../controllers/rbac-policy-feed.js';
 import type { ServerOptions } from '../config/options.js';
 import type { ControllerContext } from '../controllers/controller-context.js';
 import { EventTTLController } from '../controllers/event-ttl.js';
@@ -32,6 +43,7 @@ import { clusterIPAllocator } from '../registry/strategies/cluster-ips.js';
 import { WatchCacheSet } from '../storage/cacher/watch-cache-set.js';
 import type { Storage } from '../storage/interface.js';
 import { UsageError } from './usage-error.js';
+import { buildAuthorizerChain } from './authorization.js';
 
 export interface ApiDeps {
   storage: Storage;
@@ -40,7 +52,6 @@ export interface ApiDeps {
   options: ServerOptions;
   log: Logger;
   health: HealthChecks;
-  authorizer: Authorizer;
 }
 
 interface Controller {
@@ -55,11 +66,21 @@ export class KubeliteApi {
   readonly informers = new InformerFactory();
   readonly router: ResourceRouter;
   readonly discovery: DiscoveryService;
+  /** The RBAC objects as the authorizer reads them, fed by the shared informers once the stores exist. */
+  readonly rbacPolicy = new PolicyIndex();
+  readonly rbacResolver = new RuleResolver(this.rbacPolicy);
+  private readonly rbacSynced = new SyncGate();
+  /** The authorizer chain of --authorization-mode. */
+  readonly authorizer: AuthorizerUnion;
   private readonly controllers: Controller[] = [];
 
   private constructor(readonly deps: ApiDeps) {
     this.caches = new WatchCacheSet(deps.storage);
-    this.router = new ResourceRouter({ registry: this.registry, options: deps.options, authorizer: deps.authorizer });
+    this.authorizer = buildAuthorizerChain(deps.options.authorizationModes, {
+      RBAC: () => new RBACAuthorizer(this.rbacResolver, this.rbacSynced),
+      Node: () => new NodeAuthorizer(new RegistryNodeGraph(this.registry)),
+    });
+    this.router = new ResourceRouter({ registry: this.registry, options: deps.options, authorizer: this.authorizer });
     this.discovery = new DiscoveryService(() => this.registry.all());
   }
 
@@ -76,7 +97,13 @@ export class KubeliteApi {
       storage: deps.storage,
       caches: api.caches,
       metaValidator: objectValidator,
-      admission: new AdmissionChain([new NamespaceLifecycle((name) => registry.getObject({ group: '', resource: 'namespaces' }, '', name))]),
+      admission: new AdmissionChain([
+        new RbacEscalationCheck({
+          authorizer: api.authorizer,
+          resolver: api.rbacResolver,
+          getRole: (resource, ns, name) => registry.getObject({ group: 'rbac.authorization.k8s.io', resource }, ns, name),
+        }),
+        new NamespaceLifecycle((name) => registry.getObject({ group: '', resource: 'namespaces' }, '', name))]),
     };
     registry.registerAll(builtinStores(resources, storeDeps, deps.options));
 
@@ -84,7 +111,17 @@ export class KubeliteApi {
     const done = deps.health.addPostStartHook('start-system-namespaces-controller');
     await bootstrapNamespaces(controllers);
     done();
+    const feed = new RbacPolicyFeed(controllers, api.rbacPolicy);
+    api.controllers.push({ start: () => undefined, stop: () => feed.stop() });
+    const rbacDone = deps.health.addPostStartHook('rbac/bootstrap-roles');
+    await reconcileDefaultPolicy(controllers, deps.log);
+    rbacDone();
+    await feed.wait();
+    api.rbacSynced.open();
+    const aggregation = new ClusterRoleAggregationController(controllers, deps.log);
+    await aggregation.reconcile(); // admin, edit and view carry their rules from the first request on
     api.controllers.push(
+      aggregation,
       new NamespaceController(controllers, deps.log),
       new GarbageCollector(controllers, deps.log),
       new NamespaceDefaultsController(controllers, deps.caPem, deps.log),
