@@ -247,3 +247,113 @@ test('an aggregationRule needs cluster-admin; labelled ClusterRoles are aggregat
   assert.equal(r.status, 200);
   await eventually(async () => !(await hasWidgets('view')));
 });
+
+/** A kubeconfig for a token user, so kubectl runs as that user. */
+function kubeconfigFor(who: keyof typeof TOKENS): string {
+  const path = join(dir, `kubeconfig-${who}`);
+  writeFileSync(
+    path,
+    JSON.stringify({
+      apiVersion: 'v1',
+      kind: 'Config',
+      clusters: [{ name: 'k', cluster: { server: s.url, 'certificate-authority-data': Buffer.from(s.ca).toString('base64') } }],
+      users: [{ name: who, user: { token: TOKENS[who] } }],
+      contexts: [{ name: 'k', context: { cluster: 'k', user: who } }],
+      'current-context': 'k',
+    }),
+  );
+  return path;
+}
+
+test('kubectl auth can-i answers for the caller, with sub-resources and -n', async () => {
+  const kc = kubeconfigFor('jane');
+  const can = (...args: string[]) => s.kubectl(['--kubeconfig', kc, 'auth', 'can-i', ...args]);
+  let r = await can('list', 'pods', '-n', 'ns1');
+  assert.deepEqual([r.code, r.stdout], [0, 'yes\n']);
+  r = await can('list', 'pods', '-n', 'ns2');
+  assert.deepEqual([r.code, r.stdout], [1, 'no\n']);
+  r = await can('update', 'deployments.apps', '--subresource=scale', '-n', 'ns1');
+  assert.deepEqual([r.code, r.stdout], [0, 'yes\n']);
+  r = await can('get', 'deployments.apps', '--subresource=scale', '-n', 'ns1');
+  assert.deepEqual([r.code, r.stdout], [1, 'no\n']);
+  r = await can('get', 'configmaps/cfg', '-n', 'ns1');
+  assert.deepEqual([r.code, r.stdout], [0, 'yes\n']);
+  r = await can('get', '/metrics');
+  assert.deepEqual([r.code, r.stdout], [0, 'yes\n']);
+});
+
+test('kubectl auth can-i --list prints the rules of SelfSubjectRulesReview', async () => {
+  const r = await s.kubectl(['--kubeconfig', kubeconfigFor('jane'), 'auth', 'can-i', '--list', '-n', 'ns1']);
+  assert.equal(r.code, 0, r.stderr);
+  const lines = r.stdout.split('\n').map((l) => l.trim().split(/\s{2,}/));
+  const has = (row: string[]) => assert.ok(lines.some((l) => JSON.stringify(l) === JSON.stringify(row)), `${row.join(' | ')}\n${r.stdout}`);
+  has(['Resources', 'Non-Resource URLs', 'Resource Names', 'Verbs']);
+  has(['pods', '[]', '[]', '[get list]']);
+  has(['deployments.apps/scale', '[]', '[]', '[update]']);
+  has(['configmaps', '[]', '[cfg]', '[get]']);
+  has(['nodes', '[]', '[]', '[get list]']);
+  has(['[/metrics]', '[]', '[get]']);
+  has(['selfsubjectaccessreviews.authorization.k8s.io', '[]', '[]', '[create]']);
+});
+
+test('SelfSubjectRulesReview: rules in chain order, complete for RBAC; no namespace is 400', async () => {
+  let r = await s.request('POST', '/apis/authorization.k8s.io/v1/selfsubjectrulesreviews', as('sa', { apiVersion: 'authorization.k8s.io/v1', kind: 'SelfSubjectRulesReview', spec: { namespace: 'ns2' } }));
+  assert.equal(r.status, 201, r.body);
+  const status = r.json().status;
+  assert.equal(status.incomplete, false);
+  assert.equal(status.evaluationError, undefined);
+  assert.ok(status.resourceRules.some((x: { resources?: string[] }) => x.resources?.includes('configmaps')));
+  assert.ok(status.nonResourceRules.some((x: { nonResourceURLs?: string[] }) => x.nonResourceURLs?.includes('/openid/v1/jwks')), 'system:service-account-issuer-discovery');
+  r = await s.request('POST', '/apis/authorization.k8s.io/v1/selfsubjectrulesreviews', as('sa', { apiVersion: 'authorization.k8s.io/v1', kind: 'SelfSubjectRulesReview', spec: {} }));
+  assert.equal(r.status, 400);
+  assert.equal(r.json().message, 'no namespace on request');
+});
+
+test('SubjectAccessReview and LocalSubjectAccessReview give RBAC\'s reasons', async () => {
+  const sar = (spec: unknown) => ({ apiVersion: 'authorization.k8s.io/v1', kind: 'SubjectAccessReview', spec });
+  let r = await s.request('POST', '/apis/authorization.k8s.io/v1/subjectaccessreviews', { headers: { 'content-type': 'application/json' }, body: JSON.stringify(sar({ user: 'jane', groups: ['dev'], resourceAttributes: { namespace: 'ns1', verb: 'get', resource: 'pods', name: 'p' } })) });
+  assert.equal(r.status, 201);
+  assert.deepEqual(r.json().status, { allowed: true, reason: 'RBAC: allowed by RoleBinding "jane-reads/ns1" of Role "pod-reader" to User "jane"' });
+  r = await s.request('POST', '/apis/authorization.k8s.io/v1/subjectaccessreviews', { headers: { 'content-type': 'application/json' }, body: JSON.stringify(sar({ user: 'x', groups: ['dev'], nonResourceAttributes: { verb: 'get', path: '/metrics' } })) });
+  assert.deepEqual(r.json().status, { allowed: true, reason: 'RBAC: allowed by ClusterRoleBinding "dev-watches-nodes" of ClusterRole "node-watcher" to Group "dev"' });
+  r = await s.request('POST', '/apis/authorization.k8s.io/v1/subjectaccessreviews', { headers: { 'content-type': 'application/json' }, body: JSON.stringify(sar({ user: 'bob', resourceAttributes: { namespace: 'ns1', verb: 'get', resource: 'pods' } })) });
+  assert.deepEqual(r.json().status, { allowed: false });
+  // ann is admin in ns3: admin includes localsubjectaccessreviews
+  const lsar = { apiVersion: 'authorization.k8s.io/v1', kind: 'LocalSubjectAccessReview', metadata: { namespace: 'ns3' }, spec: { user: 'bob', resourceAttributes: { namespace: 'ns3', verb: 'list', resource: 'pods' } } };
+  r = await s.request('POST', '/apis/authorization.k8s.io/v1/namespaces/ns3/localsubjectaccessreviews', as('ann', lsar));
+  assert.equal(r.status, 201, r.body);
+  assert.deepEqual(r.json().status, { allowed: true, reason: 'RBAC: allowed by RoleBinding "bob-view/ns3" of ClusterRole "view" to User "bob"' });
+  r = await s.request('POST', '/apis/authorization.k8s.io/v1/namespaces/ns1/localsubjectaccessreviews', as('ann', { ...lsar, metadata: { namespace: 'ns1' } }));
+  assert.equal(r.status, 403);
+  assert.equal(r.json().message, 'localsubjectaccessreviews.authorization.k8s.io is forbidden: User "ann" cannot create resource "localsubjectaccessreviews" in API group "authorization.k8s.io" in the namespace "ns1"');
+});
+
+test('kubectl auth reconcile creates, then leaves alone, then adds missing rules and subjects', async () => {
+  const manifest = (verbs: string[], users: string[]) =>
+    JSON.stringify({
+      apiVersion: 'v1',
+      kind: 'List',
+      items: [
+        { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'Role', metadata: { name: 'rec', namespace: 'ns2' }, rules: [{ apiGroups: [''], resources: ['services'], verbs }] },
+        {
+          apiVersion: 'rbac.authorization.k8s.io/v1',
+          kind: 'RoleBinding',
+          metadata: { name: 'rec', namespace: 'ns2' },
+          roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'rec' },
+          subjects: users.map((name) => ({ apiGroup: 'rbac.authorization.k8s.io', kind: 'User', name })),
+        },
+      ],
+    });
+  let r = await s.kubectl(['auth', 'reconcile', '-f', '-'], { input: manifest(['get'], ['bob']) });
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(r.stdout, 'role.rbac.authorization.k8s.io/rec reconciled\nrolebinding.rbac.authorization.k8s.io/rec reconciled\n');
+  assert.equal((await s.request('GET', '/apis/rbac.authorization.k8s.io/v1/namespaces/ns2/roles/rec')).status, 200);
+  r = await s.kubectl(['auth', 'reconcile', '-f', '-'], { input: manifest(['get'], ['bob']) });
+  assert.equal(r.stdout, 'role.rbac.authorization.k8s.io/rec reconciled\nrolebinding.rbac.authorization.k8s.io/rec reconciled\n');
+  r = await s.kubectl(['auth', 'reconcile', '-f', '-'], { input: manifest(['list'], ['amy']) });
+  assert.equal(r.code, 0, r.stderr);
+  const role = (await s.request('GET', '/apis/rbac.authorization.k8s.io/v1/namespaces/ns2/roles/rec')).json();
+  assert.deepEqual(role.rules.map((x: { verbs: string[] }) => x.verbs), [['get'], ['list']]);
+  const rb = (await s.request('GET', '/apis/rbac.authorization.k8s.io/v1/namespaces/ns2/rolebindings/rec')).json();
+  assert.deepEqual(rb.subjects.map((x: { name: string }) => x.name), ['bob', 'amy']);
+});

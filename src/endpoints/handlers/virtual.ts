@@ -5,6 +5,8 @@ import { fieldErr } from '../../errors/field-error.js';
 import { badRequest, invalid, routeMethodNotAllowed } from '../../errors/status.js';
 import type { ResourceInfo } from '../../api/resource-info.js';
 import type { Attributes } from '../../authz/authorizer.js';
+import { aggregateMessage } from '../../authz/rbac/rule-resolver.js';
+import { isRuleResolver, unresolvable, type UserRules } from '../../authz/rule-resolution.js';
 import type { KObject } from '../../registry/object.js';
 import { nowRFC3339 } from '../../registry/object.js';
 import { apiVersionOf } from '../../registry/resource-def.js';
@@ -60,6 +62,28 @@ function validateAttributes(kind: string, spec: KObject): void {
   }
 }
 
+/** SelfSubjectRulesReview's status: the chain's rule resolvers in order (auth.md §9.4). */
+async function rulesReviewStatus(authorizer: unknown, user: UserInfo, namespace: string): Promise<KObject> {
+  const rules: UserRules = isRuleResolver(authorizer) ? await authorizer.rulesFor(user, namespace) : unresolvable('no rule resolver');
+  const status: KObject = {
+    resourceRules: rules.resourceRules.map((r) => {
+      const o: KObject = { verbs: r.verbs };
+      if (r.apiGroups?.length) o.apiGroups = r.apiGroups;
+      if (r.resources?.length) o.resources = r.resources;
+      if (r.resourceNames?.length) o.resourceNames = r.resourceNames;
+      return o;
+    }),
+    nonResourceRules: rules.nonResourceRules.map((r) => {
+      const o: KObject = { verbs: r.verbs };
+      if (r.nonResourceURLs?.length) o.nonResourceURLs = r.nonResourceURLs;
+      return o;
+    }),
+    incomplete: rules.incomplete,
+  };
+  if (rules.errors.length) status.evaluationError = aggregateMessage(rules.errors);
+  return status;
+}
+
 export async function handleVirtualCreate(api: HandlerDeps, scope: ResourceScope): Promise<void> {
   const { ctx, def } = scope;
   const rep = negotiate(ctx, { list: false, transforms: false, protobuf: false });
@@ -100,6 +124,7 @@ export async function handleVirtualCreate(api: HandlerDeps, scope: ResourceScope
       const status: KObject = { allowed: r.decision === 'allow' };
       if (r.decision === 'deny') status.denied = true;
       if (r.reason) status.reason = r.reason;
+      if (r.error) status.evaluationError = r.error;
       out.spec = spec;
       out.status = status;
       break;
@@ -107,7 +132,7 @@ export async function handleVirtualCreate(api: HandlerDeps, scope: ResourceScope
     case 'authorization.k8s.io/selfsubjectrulesreviews': {
       if (!spec.namespace) throw badRequest('no namespace on request');
       out.spec = {};
-      out.status = { resourceRules: [], nonResourceRules: [], incomplete: true, evaluationError: 'rule resolution is not supported by the configured authorizers yet' };
+      out.status = await rulesReviewStatus(api.authorizer, user, spec.namespace);
       break;
     }
     default:
