@@ -95,12 +95,14 @@ export class RunContext {
     return { kubelite, floor };
   }
 
-  async withTarget<T>(kind: TargetKind, label: string, fn: (t: Target) => Promise<T>): Promise<T> {
+  /** `serverOptions` (kubelite only) override startServer's options. */
+  async withTarget<T>(kind: TargetKind, label: string, fn: (t: Target) => Promise<T>, serverOptions?: object): Promise<T> {
     const profiling = kind === 'kubelite' && this.opts.profile;
     const profileName = `${label}.cpuprofile`;
     const execArgv = ['--expose-gc', ...(profiling ? ['--cpu-prof', `--cpu-prof-dir=${this.profileDir}`, `--cpu-prof-name=${profileName}`] : [])];
     const module = kind === 'kubelite' ? here('./targets/kubelite-target.js') : here('./baselines/floor-server.js');
-    const { child, hello } = await Child.fork<{ url: string }>(module, { args: [this.certDir], execArgv });
+    const args = [this.certDir, ...(serverOptions ? [JSON.stringify(serverOptions)] : [])];
+    const { child, hello } = await Child.fork<{ url: string }>(module, { args, execArgv });
     const target: Target = {
       kind,
       endpoint: this.endpoint(hello.url),

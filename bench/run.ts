@@ -9,6 +9,7 @@ import { RunContext } from './context.js';
 import { parseOptions } from './options.js';
 import { costFactor, ratio, renderNotes, renderTable } from './report.js';
 import { createScenario, getScenario, updateScenario, versionScenario } from './scenarios/requests.js';
+import { rbacScenario } from './scenarios/rbac.js';
 import { startupScenario } from './scenarios/startup.js';
 import { storageEngineScenario } from './scenarios/storage-engine.js';
 import { storeScenarios } from './scenarios/store.js';
@@ -20,6 +21,7 @@ const SCENARIOS: Record<string, (ctx: RunContext, selected: Set<string>) => Prom
   'create-64': (ctx) => createScenario(ctx, 64),
   get: getScenario,
   update: updateScenario,
+  rbac: rbacScenario,
   // list and memory share one filled server per target when both run.
   list: (ctx, sel) => storeScenarios(ctx, { list: true, memory: sel.has('memory') }),
   memory: (ctx, sel) => (sel.has('list') ? Promise.resolve() : storeScenarios(ctx, { list: false, memory: true })),

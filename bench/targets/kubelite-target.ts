@@ -10,7 +10,9 @@ import { cpuMicros, settledMemory } from './memory-probe.js';
 const certDir = process.argv[2];
 if (!certDir) throw new Error('usage: kubelite-target <cert-dir>');
 const dataDir = mkdtempSync(join(tmpdir(), 'kubelite-bench-'));
-const server = await startServer({ securePort: 0, bindAddress: '127.0.0.1', dataDir, certDir, writeKubeconfig: '' });
+// Optional server options as JSON (e.g. the authorization modes of the rbac scenario).
+const overrides = process.argv[3] ? JSON.parse(process.argv[3]) : {};
+const server = await startServer({ securePort: 0, bindAddress: '127.0.0.1', dataDir, certDir, writeKubeconfig: '', ...overrides });
 
 process.on('message', (m: { id: number; rss?: boolean; cpu?: boolean; stop?: boolean }) => {
   if (m.cpu) process.send!({ id: m.id, result: cpuMicros() });
