@@ -43,7 +43,7 @@ import { clusterIPAllocator } from '../registry/strategies/cluster-ips.js';
 import { WatchCacheSet } from '../storage/cacher/watch-cache-set.js';
 import type { Storage } from '../storage/interface.js';
 import { UsageError } from './usage-error.js';
-import { buildAuthorizerChain } from './authorization.js';
+import { authorizerEntries, buildAuthorizerChain } from './authorization.js';
 
 export interface ApiDeps {
   storage: Storage;
@@ -76,10 +76,14 @@ export class KubeliteApi {
 
   private constructor(readonly deps: ApiDeps) {
     this.caches = new WatchCacheSet(deps.storage);
-    this.authorizer = buildAuthorizerChain(deps.options.authorizationModes, {
-      RBAC: () => new RBACAuthorizer(this.rbacResolver, this.rbacSynced),
-      Node: () => new NodeAuthorizer(new RegistryNodeGraph(this.registry)),
-    });
+    this.authorizer = buildAuthorizerChain(
+      authorizerEntries(deps.options),
+      {
+        RBAC: () => new RBACAuthorizer(this.rbacResolver, this.rbacSynced),
+        Node: () => new NodeAuthorizer(new RegistryNodeGraph(this.registry)),
+      },
+      deps.options,
+    );
     this.router = new ResourceRouter({ registry: this.registry, options: deps.options, authorizer: this.authorizer });
     this.discovery = new DiscoveryService(() => this.registry.all());
   }

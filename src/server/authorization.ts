@@ -4,6 +4,10 @@ import { AlwaysAllowAuthorizer, AlwaysDenyAuthorizer } from '../authz/always.js'
 import type { Authorizer } from '../authz/authorizer.js';
 import { PrivilegedGroupsAuthorizer } from '../authz/privileged-groups.js';
 import { AuthorizerUnion } from '../authz/union.js';
+import { AbacAuthorizer, loadPolicyFile } from '../authz/abac.js';
+import { loadAuthorizationConfig, type AuthorizerEntry } from '../authz/authorization-config.js';
+import { loadWebhookKubeconfig } from '../authz/webhook/kubeconfig.js';
+import { WebhookAuthorizer } from '../authz/webhook/webhook-authorizer.js';
 import type { ServerOptions } from '../config/options.js';
 import { goQuote } from '../golang/strconv.js';
 import { UsageError } from './usage-error.js';
@@ -28,18 +32,45 @@ export function validateAuthorizationOptions(o: ServerOptions): void {
   if (errs.length) throw new UsageError(errs.length === 1 ? errs[0] : `[${errs.join(', ')}]`);
 }
 
-/** The authorizers kubelite can build for a mode (each built on demand). */
+/** The configured authorizers: from --authorization-config, or one per --authorization-mode (kube's flag-built form). */
+export function authorizerEntries(o: ServerOptions): AuthorizerEntry[] {
+  if (o.authorizationConfigFile) {
+    try {
+      return loadAuthorizationConfig(o.authorizationConfigFile);
+    } catch (e) {
+      throw new UsageError(`--authorization-config: ${(e as Error).message}`);
+    }
+  }
+  return o.authorizationModes.map((type) => {
+    if (type !== 'Webhook') return { type, name: type.toLowerCase() };
+    const version = o.authorizationWebhookVersion ?? 'v1beta1';
+    if (version !== 'v1' && version !== 'v1beta1') throw new UsageError(`--authorization-webhook-version: unsupported version ${goQuote(version)}`);
+    return {
+      type,
+      name: 'webhook',
+      webhook: {
+        timeoutMs: 30_000,
+        authorizedTTLMs: o.authorizationWebhookAuthorizedTTLMs ?? 5 * 60_000,
+        unauthorizedTTLMs: o.authorizationWebhookUnauthorizedTTLMs ?? 30_000,
+        subjectAccessReviewVersion: version,
+        failurePolicy: 'NoOpinion',
+        kubeConfigFile: o.authorizationWebhookConfigFile ?? '',
+        matchConditions: [],
+      },
+    };
+  });
+}
+
+/** The authorizers that need the server's state (built on demand). */
 export interface AuthorizerFactories {
   RBAC(): Authorizer;
   Node(): Authorizer;
-  ABAC?(): Authorizer;
-  Webhook?(): Authorizer;
 }
 
-export function buildAuthorizerChain(modes: readonly string[], f: AuthorizerFactories): AuthorizerUnion {
+export function buildAuthorizerChain(entries: readonly AuthorizerEntry[], f: AuthorizerFactories, o: ServerOptions): AuthorizerUnion {
   const members: Authorizer[] = [new PrivilegedGroupsAuthorizer()];
-  for (const m of modes) {
-    switch (m) {
+  for (const e of entries) {
+    switch (e.type) {
       case 'AlwaysAllow':
         members.push(new AlwaysAllowAuthorizer());
         break;
@@ -53,14 +84,25 @@ export function buildAuthorizerChain(modes: readonly string[], f: AuthorizerFact
         members.push(f.Node());
         break;
       case 'ABAC':
+        try {
+          members.push(new AbacAuthorizer(loadPolicyFile(o.authorizationPolicyFile ?? '')));
+        } catch (err) {
+          throw new UsageError((err as Error).message);
+        }
+        break;
       case 'Webhook': {
-        const make = f[m];
-        if (!make) throw new UsageError(`authorization mode ${goQuote(m)} is not supported by kubelite yet`);
-        members.push(make());
+        const w = e.webhook!;
+        let connection;
+        try {
+          connection = loadWebhookKubeconfig(w.kubeConfigFile);
+        } catch (err) {
+          throw new UsageError(`authorization webhook ${goQuote(e.name)}: ${(err as Error).message}`);
+        }
+        members.push(new WebhookAuthorizer({ name: e.name, connection, ...w }));
         break;
       }
       default:
-        throw new UsageError(`authorization-mode ${goQuote(m)} is not a valid mode`);
+        throw new UsageError(`authorization-mode ${goQuote(e.type)} is not a valid mode`);
     }
   }
   return new AuthorizerUnion(members);
