@@ -10,7 +10,7 @@ import { startTestServer, type TestServer } from '../src/testing/test-server.js'
 
 let s: TestServer;
 let dir: string;
-const TOKENS: Record<string, string> = { jane: 'tok-jane', bob: 'tok-bob', sa: 'tok-sa', ann: 'tok-ann' };
+const TOKENS: Record<string, string> = { jane: 'tok-jane', bob: 'tok-bob', sa: 'tok-sa', ann: 'tok-ann', node: 'tok-node' };
 
 before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'kubelite-authz-'));
@@ -22,6 +22,7 @@ before(async () => {
       'tok-bob,bob,2',
       'tok-sa,system:serviceaccount:ns2:builder,3,"system:serviceaccounts,system:serviceaccounts:ns2"',
       'tok-ann,ann,4',
+      'tok-node,system:node:n1,5,"system:nodes"',
     ].join('\n') + '\n',
   );
   s = await startTestServer({ dataDir: dir, storageBackend: 'memory', tokenAuthFile: tokens });
@@ -356,4 +357,26 @@ test('kubectl auth reconcile creates, then leaves alone, then adds missing rules
   assert.deepEqual(role.rules.map((x: { verbs: string[] }) => x.verbs), [['get'], ['list']]);
   const rb = (await s.request('GET', '/apis/rbac.authorization.k8s.io/v1/namespaces/ns2/rolebindings/rec')).json();
   assert.deepEqual(rb.subjects.map((x: { name: string }) => x.name), ['bob', 'amy']);
+});
+
+test('Node authorizer: a node reads the secrets of pods bound to it, and nothing else', async () => {
+  const post = async (path: string, obj: unknown) => {
+    const r = await s.request('POST', path, { headers: { 'content-type': 'application/json' }, body: JSON.stringify(obj) });
+    assert.equal(r.status, 201, r.body);
+  };
+  for (const name of ['s1', 's2']) await post('/api/v1/namespaces/ns1/secrets', { apiVersion: 'v1', kind: 'Secret', metadata: { name } });
+  await post('/api/v1/namespaces/ns1/pods', {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: 'web' },
+    spec: { nodeName: 'n1', containers: [{ name: 'c', image: 'nginx' }], volumes: [{ name: 'v', secret: { secretName: 's1' } }] },
+  });
+  let r = await s.request('GET', '/api/v1/namespaces/ns1/secrets/s1', as('node'));
+  assert.equal(r.status, 200, r.body);
+  r = await s.request('GET', '/api/v1/namespaces/ns1/secrets/s2', as('node'));
+  assert.equal(r.status, 403);
+  assert.equal(r.json().message, 'secrets "s2" is forbidden: User "system:node:n1" cannot get resource "secrets" in API group "" in the namespace "ns1": no relationship found between node \'n1\' and this object');
+  r = await s.request('GET', '/api/v1/nodes', as('node'));
+  assert.equal(r.json().message, 'nodes is forbidden: User "system:node:n1" cannot list resource "nodes" in API group "" at the cluster scope: node \'n1\' cannot read all nodes, only its own Node object');
+  assert.equal((await s.request('GET', '/api/v1/namespaces/ns1/services', as('node'))).status, 200);
 });

@@ -52,6 +52,10 @@ export function withAuthorization(authorizer: Authorizer): Filter {
     } catch (e) {
       return writeError(ctx, internalError(e));
     }
+    // kube's audit annotations of the decision.
+    const notes = (ctx.auditAnnotations ??= {});
+    notes['authorization.k8s.io/decision'] = r.decision === 'allow' ? 'allow' : 'forbid';
+    notes['authorization.k8s.io/reason'] = r.decision !== 'allow' && r.error ? 'internal error' : r.reason;
     if (r.decision !== 'allow') {
       // kube: an evaluation error nobody overrode is a 500 in plain text, not a 403.
       if (r.error) return writeInternalAuthorizationError(ctx, r.error);
