@@ -380,3 +380,36 @@ test('Node authorizer: a node reads the secrets of pods bound to it, and nothing
   assert.equal(r.json().message, 'nodes is forbidden: User "system:node:n1" cannot list resource "nodes" in API group "" at the cluster scope: node \'n1\' cannot read all nodes, only its own Node object');
   assert.equal((await s.request('GET', '/api/v1/namespaces/ns1/services', as('node'))).status, 200);
 });
+
+test('NodeRestriction: a node writes only its own Node and mirror pods bound to itself', async () => {
+  const asNode = (body: unknown) => as('node', body);
+  const nodeObj = (name: string, labels: Record<string, string> = {}) => ({ apiVersion: 'v1', kind: 'Node', metadata: { name, labels } });
+  let r = await s.request('POST', '/api/v1/nodes', asNode(nodeObj('n2')));
+  assert.equal(r.status, 403);
+  assert.equal(r.json().message, 'nodes "n2" is forbidden: node "n1" is not allowed to modify node "n2"');
+  r = await s.request('POST', '/api/v1/nodes', asNode(nodeObj('n1', { 'node-restriction.kubernetes.io/pool': 'a', 'kubernetes.io/hostname': 'n1' })));
+  assert.equal(r.status, 403);
+  assert.equal(r.json().message, 'nodes "n1" is forbidden: node "n1" is not allowed to set the following labels: node-restriction.kubernetes.io/pool');
+  r = await s.request('POST', '/api/v1/nodes', asNode(nodeObj('n1', { 'kubernetes.io/hostname': 'n1' })));
+  assert.equal(r.status, 201, r.body);
+  const pod = (annotations: Record<string, string>, nodeName: string) => ({
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: 'static', annotations },
+    spec: { nodeName, containers: [{ name: 'c', image: 'nginx' }] },
+  });
+  r = await s.request('POST', '/api/v1/namespaces/ns1/pods', asNode(pod({}, 'n1')));
+  assert.equal(r.status, 403);
+  assert.equal(r.json().message, 'pods "static" is forbidden: pod does not have "kubernetes.io/config.mirror" annotation, node "n1" can only create mirror pods');
+  r = await s.request('POST', '/api/v1/namespaces/ns1/pods', asNode(pod({ 'kubernetes.io/config.mirror': 'x' }, 'n2')));
+  assert.equal(r.json().message, 'pods "static" is forbidden: node "n1" can only create pods with spec.nodeName set to itself');
+  r = await s.request('POST', '/api/v1/namespaces/ns1/pods', asNode(pod({ 'kubernetes.io/config.mirror': 'x' }, 'n1')));
+  assert.equal(r.status, 201, r.body);
+  const other = await s.request('POST', '/api/v1/namespaces/ns1/pods', { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...pod({}, 'n2'), metadata: { name: 'elsewhere' } }) });
+  assert.equal(other.status, 201, other.body);
+  r = await s.request('DELETE', '/api/v1/namespaces/ns1/pods/elsewhere', as('node'));
+  assert.equal(r.status, 403);
+  assert.equal(r.json().message, 'pods "elsewhere" is forbidden: node "n1" can only delete pods with spec.nodeName set to itself');
+  r = await s.request('DELETE', '/api/v1/namespaces/ns1/pods/static', as('node'));
+  assert.equal(r.status, 200, r.body);
+});

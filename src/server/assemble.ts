@@ -18,6 +18,7 @@ import { RuleResolver } from '../authz/rbac/rule-resolver.js';
 import { SyncGate } from '../authz/rbac/sync-gate.js';
 import type { AuthorizerUnion } from '../authz/union.js';
 import { RbacEscalationCheck } from '../admission/rbac-escalation.js';
+import { NodeRestriction } from '../admission/node-restriction.js';
 import { ClusterRoleAggregationController } from '../controllers/clusterrole-aggregation.js';
 import { RegistryNodeGraph } from '../controllers/node-graph.js';
 import { reconcileDefaultPolicy } from '../controllers/rbac-bootstrap.js';
@@ -107,7 +108,9 @@ export class KubeliteApi {
           resolver: api.rbacResolver,
           getRole: (resource, ns, name) => registry.getObject({ group: 'rbac.authorization.k8s.io', resource }, ns, name),
         }),
-        new NamespaceLifecycle((name) => registry.getObject({ group: '', resource: 'namespaces' }, '', name))]),
+        new NamespaceLifecycle((name) => registry.getObject({ group: '', resource: 'namespaces' }, '', name)),
+        new NodeRestriction((ns, name) => registry.getObject({ group: '', resource: 'pods' }, ns, name)),
+      ]),
     };
     registry.registerAll(builtinStores(resources, storeDeps, deps.options));
 
