@@ -413,3 +413,23 @@ test('NodeRestriction: a node writes only its own Node and mirror pods bound to 
   r = await s.request('DELETE', '/api/v1/namespaces/ns1/pods/static', as('node'));
   assert.equal(r.status, 200, r.body);
 });
+
+test('access reviews are validated as kube validates them, every error at once', async () => {
+  const post = (path: string, obj: unknown) => s.request('POST', path, { headers: { 'content-type': 'application/json' }, body: JSON.stringify(obj) });
+  let r = await post('/apis/authorization.k8s.io/v1/subjectaccessreviews', { apiVersion: 'authorization.k8s.io/v1', kind: 'SubjectAccessReview', spec: {} });
+  assert.equal(r.status, 422);
+  assert.equal(r.json().message, 'SubjectAccessReview.authorization.k8s.io "" is invalid: [spec.resourceAttributes: Invalid value: "null": exactly one of nonResourceAttributes or resourceAttributes must be specified, spec.user: Invalid value: "": at least one of user or group must be specified]');
+  const lsar = (spec: unknown, metadata: unknown = {}) => ({ apiVersion: 'authorization.k8s.io/v1', kind: 'LocalSubjectAccessReview', metadata, spec });
+  r = await post('/apis/authorization.k8s.io/v1/namespaces/ns1/localsubjectaccessreviews', lsar({ user: 'u', resourceAttributes: { namespace: 'ns2', verb: 'get', resource: 'pods' }, nonResourceAttributes: { path: '/x', verb: 'get' } }));
+  assert.equal(r.status, 422);
+  assert.equal(
+    r.json().message,
+    'LocalSubjectAccessReview.authorization.k8s.io "" is invalid: [spec.nonResourceAttributes: Invalid value: authorization.NonResourceAttributes{Path:"/x", Verb:"get"}: cannot be specified in combination with resourceAttributes, spec.resourceAttributes.namespace: Invalid value: "ns2": must match metadata.namespace, spec.nonResourceAttributes: Invalid value: authorization.NonResourceAttributes{Path:"/x", Verb:"get"}: disallowed on this kind of request]',
+  );
+  r = await post('/apis/authorization.k8s.io/v1/namespaces/ns1/localsubjectaccessreviews', lsar({ user: 'u', resourceAttributes: { namespace: 'ns1', verb: 'get', resource: 'pods' } }, { namespace: 'ns2' }));
+  assert.equal(r.status, 400);
+  assert.equal(r.json().message, 'the namespace of the provided object does not match the namespace sent on the request');
+  r = await post('/apis/authorization.k8s.io/v1/namespaces/ns1/localsubjectaccessreviews', lsar({ user: 'jane', resourceAttributes: { namespace: 'ns1', verb: 'list', resource: 'pods' } }));
+  assert.equal(r.status, 201, r.body);
+  assert.equal(r.json().status.allowed, true);
+});
