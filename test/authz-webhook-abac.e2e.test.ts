@@ -78,6 +78,17 @@ test('--authorization-config: RBAC then a webhook; allow, deny with its reason, 
     r = await s.request('GET', '/api/v1/namespaces/default/configmaps', bearer('t-allowed'));
     assert.equal(r.status, 200);
     assert.equal(reviews.length, 1, 'the allowed answer is cached');
+    reviews.length = 0;
+    r = await s.request('GET', '/api/v1/namespaces/default/configmaps?fieldSelector=metadata.name%3Dx&labelSelector=app%20in%20(a,b),!tier', bearer('t-other'));
+    assert.deepEqual(reviews[0].spec.resourceAttributes, {
+      namespace: 'default',
+      verb: 'list',
+      version: 'v1',
+      resource: 'configmaps',
+      name: 'x',
+      fieldSelector: { requirements: [{ key: 'metadata.name', operator: 'In', values: ['x'] }] },
+      labelSelector: { requirements: [{ key: 'app', operator: 'In', values: ['a', 'b'] }, { key: 'tier', operator: 'DoesNotExist' }] },
+    });
     r = await s.request('GET', '/api/v1/namespaces/default/configmaps', bearer('t-denied'));
     assert.equal(r.status, 403);
     assert.equal(r.json().message, 'configmaps is forbidden: User "hook-denied" cannot list resource "configmaps" in API group "" in the namespace "default": the hook says no');

@@ -379,6 +379,20 @@ test('Node authorizer: a node reads the secrets of pods bound to it, and nothing
   r = await s.request('GET', '/api/v1/nodes', as('node'));
   assert.equal(r.json().message, 'nodes is forbidden: User "system:node:n1" cannot list resource "nodes" in API group "" at the cluster scope: node \'n1\' cannot read all nodes, only its own Node object');
   assert.equal((await s.request('GET', '/api/v1/namespaces/ns1/services', as('node'))).status, 200);
+  // Pods: reads of its own pods, lists only with its spec.nodeName field selector (AuthorizeWithSelectors).
+  assert.equal((await s.request('GET', '/api/v1/namespaces/ns1/pods/web', as('node'))).status, 200);
+  assert.equal((await s.request('GET', '/api/v1/pods?fieldSelector=spec.nodeName%3Dn1', as('node'))).status, 200);
+  r = await s.request('GET', '/api/v1/pods', as('node'));
+  assert.equal(r.status, 403);
+  assert.equal(r.json().message, 'pods is forbidden: User "system:node:n1" cannot list resource "pods" in API group "" at the cluster scope: can only list/watch pods with spec.nodeName field selector');
+  r = await s.request('GET', '/api/v1/pods?fieldSelector=spec.nodeName%3Dn2', as('node'));
+  assert.equal(r.status, 403);
+  // A SubjectAccessReview carries the selector too.
+  const sar = (fieldSelector: unknown) => ({ apiVersion: 'authorization.k8s.io/v1', kind: 'SubjectAccessReview', spec: { user: 'system:node:n1', groups: ['system:nodes'], resourceAttributes: { verb: 'list', resource: 'pods', fieldSelector } } });
+  r = await s.request('POST', '/apis/authorization.k8s.io/v1/subjectaccessreviews', { headers: { 'content-type': 'application/json' }, body: JSON.stringify(sar({ rawSelector: 'spec.nodeName=n1' })) });
+  assert.deepEqual(r.json().status, { allowed: true });
+  r = await s.request('POST', '/apis/authorization.k8s.io/v1/subjectaccessreviews', { headers: { 'content-type': 'application/json' }, body: JSON.stringify(sar({ requirements: [{ key: 'spec.nodeName', operator: 'In', values: ['n2'] }] })) });
+  assert.deepEqual(r.json().status, { allowed: false, reason: 'can only list/watch pods with spec.nodeName field selector' });
 });
 
 test('NodeRestriction: a node writes only its own Node and mirror pods bound to itself', async () => {

@@ -1,14 +1,17 @@
 // WithAuthorization: builds the attributes from RequestInfo and the user; anything but "allow" is 403.
 import type { Authorizer, Attributes } from '../authz/authorizer.js';
+import { fieldRequirements, labelRequirements } from '../authz/selectors.js';
 import { forbidden, htmlEscape, internalError } from '../errors/status.js';
 import { goQuote } from '../golang/strconv.js';
 import type { RequestContext } from '../http/request-context.js';
 import { writeError } from '../http/respond.js';
 import type { Filter } from './filter.js';
 
+const SELECTING_VERBS = new Set(['list', 'watch', 'deletecollection']);
+
 export function attributesOf(ctx: RequestContext): Attributes {
   const ri = ctx.requestInfo;
-  return {
+  const attrs: Attributes = {
     user: ctx.user!,
     verb: ri.verb,
     isResourceRequest: ri.isResourceRequest,
@@ -20,6 +23,13 @@ export function attributesOf(ctx: RequestContext): Attributes {
     subresource: ri.subresource,
     name: ri.name,
   };
+  if (ri.isResourceRequest && SELECTING_VERBS.has(ri.verb)) {
+    const fs = ctx.query.get('fieldSelector');
+    const ls = ctx.query.get('labelSelector');
+    if (fs) attrs.fieldSelector = fieldRequirements(fs);
+    if (ls) attrs.labelSelector = labelRequirements(ls);
+  }
+  return attrs;
 }
 
 /** kube's forbidden message for an authorization denial (apiserver.md §4.3). */

@@ -69,6 +69,15 @@ export class NodeAuthorizer implements Authorizer, RuleResolverLike {
         if (a.subresource) return noOpinion('cannot authorize CSINode subresources');
         if (a.verb !== 'create' && a.name !== node) return noOpinion('can only access CSINode with the same name as the requesting node');
         return allow;
+      case '/pods':
+        if (a.subresource) return this.static(a);
+        if (a.verb === 'get') return this.related(a, node);
+        if (a.verb === 'list' || a.verb === 'watch') {
+          if (a.fieldSelector?.some((r) => r.key === 'spec.nodeName' && r.operator === 'In' && r.values?.length === 1 && r.values[0] === node)) return allow;
+          if (a.name) return this.related(a, node);
+          return noOpinion('can only list/watch pods with spec.nodeName field selector');
+        }
+        return this.static(a);
       case '/nodes':
         if (READS.has(a.verb) && !a.subresource) {
           if (!a.name) return noOpinion(`node '${node}' cannot read all nodes, only its own Node object`);

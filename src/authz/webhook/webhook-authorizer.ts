@@ -29,7 +29,10 @@ export function reviewSpec(a: Attributes, version: 'v1' | 'v1beta1'): Record<str
   if (a.isResourceRequest) {
     const ra: Record<string, string> = {};
     for (const [k, v] of [['namespace', a.namespace], ['verb', a.verb], ['group', a.apiGroup], ['version', a.apiVersion], ['resource', a.resource], ['subresource', a.subresource], ['name', a.name]] as const) if (v) ra[k] = v;
-    spec.resourceAttributes = ra;
+    const withSelectors: Record<string, unknown> = ra;
+    if (a.fieldSelector?.length) withSelectors.fieldSelector = { requirements: a.fieldSelector };
+    if (a.labelSelector?.length) withSelectors.labelSelector = { requirements: a.labelSelector };
+    spec.resourceAttributes = withSelectors;
   } else {
     const nra: Record<string, string> = {};
     if (a.path) nra.path = a.path;

@@ -5,7 +5,8 @@ import { fieldErr, GoValue, type FieldError } from '../../errors/field-error.js'
 import { goQuote } from '../../golang/strconv.js';
 import { badRequest, invalid, routeMethodNotAllowed } from '../../errors/status.js';
 import type { ResourceInfo } from '../../api/resource-info.js';
-import type { Attributes } from '../../authz/authorizer.js';
+import type { Attributes, SelectorRequirement } from '../../authz/authorizer.js';
+import { fieldRequirements, labelRequirements } from '../../authz/selectors.js';
 import { aggregateMessage } from '../../authz/rbac/rule-resolver.js';
 import { isRuleResolver, unresolvable, type UserRules } from '../../authz/rule-resolution.js';
 import type { KObject } from '../../registry/object.js';
@@ -33,11 +34,18 @@ export function isVirtualResource(def: ResourceInfo): boolean {
   return VIRTUAL.has(`${def.group}/${def.resource}`) || (def.verbs.length === 1 && def.verbs[0] === 'create' && !def.listKind);
 }
 
+/** A review's selector attribute: its requirements as given, or its rawSelector parsed. */
+function selectorOf(sel: KObject | undefined, parse: (raw: string) => SelectorRequirement[] | undefined): SelectorRequirement[] | undefined {
+  if (!sel) return undefined;
+  if (Array.isArray(sel.requirements) && sel.requirements.length) return sel.requirements as SelectorRequirement[];
+  return typeof sel.rawSelector === 'string' ? parse(sel.rawSelector) : undefined;
+}
+
 function attributesFrom(spec: KObject, user: UserInfo): Attributes {
   const ra = spec.resourceAttributes;
   const nra = spec.nonResourceAttributes;
   if (ra) {
-    return {
+    const attrs: Attributes = {
       user,
       verb: ra.verb ?? '',
       isResourceRequest: true,
@@ -49,6 +57,11 @@ function attributesFrom(spec: KObject, user: UserInfo): Attributes {
       subresource: ra.subresource ?? '',
       name: ra.name ?? '',
     };
+    const fs = selectorOf(ra.fieldSelector, fieldRequirements);
+    const ls = selectorOf(ra.labelSelector, labelRequirements);
+    if (fs) attrs.fieldSelector = fs;
+    if (ls) attrs.labelSelector = ls;
+    return attrs;
   }
   return { user, verb: nra?.verb ?? '', isResourceRequest: false, path: nra?.path ?? '', namespace: '', apiGroup: '', apiVersion: '', resource: '', subresource: '', name: '' };
 }
