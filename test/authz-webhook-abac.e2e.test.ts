@@ -63,7 +63,7 @@ test('--authorization-config: RBAC then a webhook; allow, deny with its reason, 
       `      kubeConfigFile: ${join(dir, 'hook.kubeconfig')}`,
     ].join('\n'),
   );
-  const s: TestServer = await startTestServer({ storageBackend: 'memory', tokenAuthFile: join(dir, 'tokens.csv'), authorizationConfigFile: config });
+  const s: TestServer = await startTestServer({ storageBackend: 'memory', tokenAuthFile: join(dir, 'tokens.csv'), authorizationConfigFile: config, authorizationConfigReloadMs: 100 });
   try {
     reviews.length = 0;
     let r = await s.request('GET', '/api/v1/namespaces/default/configmaps', bearer('t-allowed'));
@@ -109,6 +109,15 @@ test('--authorization-config: RBAC then a webhook; allow, deny with its reason, 
     assert.equal(r.status, 201, r.body);
     assert.equal(r.json().status.incomplete, true);
     assert.equal(r.json().status.evaluationError, 'webhook authorizer does not support user rule resolution');
+    // Reload: a change that adds a type absent at start is refused; dropping the webhook is taken.
+    const wait = () => new Promise((res) => setTimeout(res, 400));
+    writeFileSync(config, 'apiVersion: apiserver.config.k8s.io/v1\nkind: AuthorizationConfiguration\nauthorizers:\n- type: RBAC\n  name: rbac\n- type: AlwaysAllow\n  name: alwaysallow\n');
+    await wait();
+    assert.equal((await s.request('GET', '/api/v1/namespaces/default/secrets', bearer('t-other'))).status, 403);
+    writeFileSync(config, 'apiVersion: apiserver.config.k8s.io/v1\nkind: AuthorizationConfiguration\nauthorizers:\n- type: RBAC\n  name: rbac\n');
+    await wait();
+    r = await s.request('GET', '/api/v1/namespaces/default/pods', bearer('t-allowed'));
+    assert.equal(r.status, 403, 'the webhook is gone');
   } finally {
     await s.close();
   }

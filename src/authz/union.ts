@@ -7,28 +7,30 @@ import { aggregateMessage } from './rbac/rule-resolver.js';
 
 export class AuthorizerUnion implements Authorizer, RuleResolverLike {
   readonly name = 'union';
-  constructor(readonly members: Authorizer[]) {}
+  /** Replaced as a whole when --authorization-config is reloaded. */
+  constructor(public members: Authorizer[]) {}
 
   authorize(attrs: Attributes): AuthorizerResult | Promise<AuthorizerResult> {
     const reasons: string[] = [];
     const errors: string[] = [];
-    for (let i = 0; i < this.members.length; i++) {
-      const r = this.members[i].authorize(attrs);
+    const members = this.members;
+    for (let i = 0; i < members.length; i++) {
+      const r = members[i].authorize(attrs);
       // Most members answer synchronously: stay synchronous until one does not.
-      if (r instanceof Promise) return this.continueAsync(attrs, i, r, reasons, errors);
+      if (r instanceof Promise) return this.continueAsync(members, attrs, i, r, reasons, errors);
       if (r.decision !== 'noOpinion') return r;
       collect(r, reasons, errors);
     }
     return finish(reasons, errors);
   }
 
-  private async continueAsync(attrs: Attributes, from: number, pending: Promise<AuthorizerResult>, reasons: string[], errors: string[]): Promise<AuthorizerResult> {
+  private async continueAsync(members: Authorizer[], attrs: Attributes, from: number, pending: Promise<AuthorizerResult>, reasons: string[], errors: string[]): Promise<AuthorizerResult> {
     let r = await pending;
     for (let i = from; ; ) {
       if (r.decision !== 'noOpinion') return r;
       collect(r, reasons, errors);
-      if (++i >= this.members.length) return finish(reasons, errors);
-      r = await this.members[i].authorize(attrs);
+      if (++i >= members.length) return finish(reasons, errors);
+      r = await members[i].authorize(attrs);
     }
   }
 

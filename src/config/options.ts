@@ -38,6 +38,8 @@ export interface ServerOptions {
   authorizationWebhookUnauthorizedTTLMs?: number;
   /** --authorization-config (AuthorizationConfiguration file). */
   authorizationConfigFile?: string;
+  /** kubelite: how often the --authorization-config file is checked for changes, ms (kube: every minute). */
+  authorizationConfigReloadMs?: number;
   tokenAuthFile?: string;
   anonymousAuth: boolean;
   /** --request-timeout in ms. */

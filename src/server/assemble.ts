@@ -44,7 +44,7 @@ import { clusterIPAllocator } from '../registry/strategies/cluster-ips.js';
 import { WatchCacheSet } from '../storage/cacher/watch-cache-set.js';
 import type { Storage } from '../storage/interface.js';
 import { UsageError } from './usage-error.js';
-import { authorizerEntries, buildAuthorizerChain } from './authorization.js';
+import { AuthorizationConfigReloader, authorizerEntries, buildAuthorizerChain } from './authorization.js';
 
 export interface ApiDeps {
   storage: Storage;
@@ -77,14 +77,17 @@ export class KubeliteApi {
 
   private constructor(readonly deps: ApiDeps) {
     this.caches = new WatchCacheSet(deps.storage);
-    this.authorizer = buildAuthorizerChain(
-      authorizerEntries(deps.options),
-      {
-        RBAC: () => new RBACAuthorizer(this.rbacResolver, this.rbacSynced),
-        Node: () => new NodeAuthorizer(new RegistryNodeGraph(this.registry)),
-      },
-      deps.options,
-    );
+    const entries = authorizerEntries(deps.options);
+    const factories = {
+      RBAC: () => new RBACAuthorizer(this.rbacResolver, this.rbacSynced),
+      Node: () => new NodeAuthorizer(new RegistryNodeGraph(this.registry)),
+    };
+    this.authorizer = buildAuthorizerChain(entries, factories, deps.options);
+    const configFile = deps.options.authorizationConfigFile;
+    if (configFile) {
+      const reloader = new AuthorizationConfigReloader(configFile, this.authorizer, entries, factories, deps.options, deps.log);
+      this.controllers.push({ start: () => reloader.start(deps.options.authorizationConfigReloadMs ?? 60_000), stop: () => reloader.stop() });
+    }
     this.router = new ResourceRouter({ registry: this.registry, options: deps.options, authorizer: this.authorizer });
     this.discovery = new DiscoveryService(() => this.registry.all());
   }

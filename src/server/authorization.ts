@@ -11,6 +11,8 @@ import { WebhookAuthorizer } from '../authz/webhook/webhook-authorizer.js';
 import type { ServerOptions } from '../config/options.js';
 import { goQuote } from '../golang/strconv.js';
 import { UsageError } from './usage-error.js';
+import { readFileSync } from 'node:fs';
+import type { Logger } from 'pino';
 
 export const AUTHORIZATION_MODES = ['AlwaysAllow', 'AlwaysDeny', 'ABAC', 'Webhook', 'RBAC', 'Node'] as const;
 
@@ -68,6 +70,10 @@ export interface AuthorizerFactories {
 }
 
 export function buildAuthorizerChain(entries: readonly AuthorizerEntry[], f: AuthorizerFactories, o: ServerOptions): AuthorizerUnion {
+  return new AuthorizerUnion(buildAuthorizerMembers(entries, f, o));
+}
+
+function buildAuthorizerMembers(entries: readonly AuthorizerEntry[], f: AuthorizerFactories, o: ServerOptions): Authorizer[] {
   const members: Authorizer[] = [new PrivilegedGroupsAuthorizer()];
   for (const e of entries) {
     switch (e.type) {
@@ -105,5 +111,62 @@ export function buildAuthorizerChain(entries: readonly AuthorizerEntry[], f: Aut
         throw new UsageError(`authorization-mode ${goQuote(e.type)} is not a valid mode`);
     }
   }
-  return new AuthorizerUnion(members);
+  return members;
 }
+
+/**
+ * kube's reload of --authorization-config: the file is checked periodically; a changed, valid file replaces the
+ * chain at once. The non-webhook authorizer types may not change (Node/RBAC/ABAC may only be reordered).
+ */
+export class AuthorizationConfigReloader {
+  private timer?: NodeJS.Timeout;
+  private last: string;
+  private readonly types: string[];
+
+  constructor(
+    private readonly path: string,
+    private readonly union: AuthorizerUnion,
+    entries: readonly AuthorizerEntry[],
+    private readonly factories: AuthorizerFactories,
+    private readonly options: ServerOptions,
+    private readonly log: Logger,
+  ) {
+    this.last = readFileSync(path, 'utf8');
+    this.types = fixedTypes(entries);
+  }
+
+  start(intervalMs: number): void {
+    this.timer = setInterval(() => this.check(), intervalMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+
+  check(): void {
+    let content: string;
+    try {
+      content = readFileSync(this.path, 'utf8');
+    } catch (err) {
+      this.log.error({ err }, 'error reading authorization config file');
+      return;
+    }
+    if (content === this.last) return;
+    this.last = content;
+    try {
+      const entries = loadAuthorizationConfig(this.path);
+      const now = fixedTypes(entries);
+      const missing = this.types.filter((t) => !now.includes(t));
+      if (missing.length) throw new Error(`missing required types: [${missing.join(' ')}]`);
+      const added = now.find((t) => !this.types.includes(t));
+      if (added) throw new Error(`authorizer type ${added} is not allowed if it was not enabled at initial server startup`);
+      this.union.members = buildAuthorizerMembers(entries, this.factories, this.options);
+      this.log.info({ path: this.path }, 'reloaded authorization configuration');
+    } catch (err) {
+      this.log.error({ err: (err as Error).message }, 'error reloading authorization config');
+    }
+  }
+}
+
+const fixedTypes = (entries: readonly AuthorizerEntry[]) => [...new Set(entries.filter((e) => e.type !== 'Webhook').map((e) => e.type))].sort();
