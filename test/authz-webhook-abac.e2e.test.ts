@@ -135,6 +135,7 @@ test('--authorization-mode=Webhook (v1beta1, failure policy NoOpinion): a failin
     assert.equal(r.status, 500);
     assert.equal(r.headers['content-type'], 'text/plain; charset=utf-8');
     assert.match(r.body, /^Internal Server Error: "\/api\/v1\/namespaces\/default\/pods\/p1": the server responded with the status code 500/);
+    assert.equal(reviews.filter((x) => x.spec.user === 'hook-broken').length, 5, 'a 500 is tried five times with backoff');
   } finally {
     await s.close();
   }

@@ -18,6 +18,18 @@ export interface WebhookOptions {
   failurePolicy: 'NoOpinion' | 'Deny';
   /** Match conditions (CEL): kubelite has no CEL evaluation for them yet; see authorization-config.ts. */
   matchConditions?: { expression: string }[];
+  /** First retry delay (kube: 500 ms). */
+  retryInitialDelayMs?: number;
+}
+
+/** A failed webhook call, and whether kube's backoff would try it again. */
+class WebhookCallError extends Error {
+  constructor(
+    message: string,
+    readonly retriable: boolean,
+  ) {
+    super(message);
+  }
 }
 
 const CACHE_SIZE = 8192;
@@ -74,7 +86,7 @@ export class WebhookAuthorizer implements Authorizer, RuleResolverLike {
     const body = { apiVersion: `authorization.k8s.io/${version}`, kind: 'SubjectAccessReview', metadata: { creationTimestamp: null }, spec, status: { allowed: false } };
     let status: Record<string, unknown>;
     try {
-      const reply = await this.post(JSON.stringify(body));
+      const reply = await this.postWithRetries(JSON.stringify(body));
       status = (reply.status ?? {}) as Record<string, unknown>;
     } catch (e) {
       return { decision: this.failureDecision(), reason: '', error: (e as Error).message };
@@ -97,6 +109,20 @@ export class WebhookAuthorizer implements Authorizer, RuleResolverLike {
     return this.o.failurePolicy === 'Deny' ? 'deny' : 'noOpinion';
   }
 
+  /** kube's webhook backoff: up to 5 attempts, 500 ms growing by 1.5 with 20 % jitter, for retriable failures. */
+  private async postWithRetries(body: string): Promise<Record<string, unknown>> {
+    let delay = this.o.retryInitialDelayMs ?? 500;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.post(body);
+      } catch (e) {
+        if (attempt >= 5 || !(e instanceof WebhookCallError && e.retriable)) throw e;
+        await new Promise((r) => setTimeout(r, delay * (1 + Math.random() * 0.2)));
+        delay *= 1.5;
+      }
+    }
+  }
+
   private post(body: string): Promise<Record<string, unknown>> {
     const c = this.o.connection;
     const url = new URL(c.server);
@@ -113,7 +139,10 @@ export class WebhookAuthorizer implements Authorizer, RuleResolverLike {
           res.on('end', () => {
             const text = Buffer.concat(chunks).toString('utf8');
             const code = res.statusCode ?? 0;
-            if (code < 200 || code > 299) return reject(new Error(`the server responded with the status code ${code} but did not return more information (post subjectaccessreviews.authorization.k8s.io)`));
+            if (code < 200 || code > 299) {
+              const retriable = code === 500 || code === 504 || code === 429 || res.headers['retry-after'] !== undefined;
+              return reject(new WebhookCallError(`the server responded with the status code ${code} but did not return more information (post subjectaccessreviews.authorization.k8s.io)`, retriable));
+            }
             try {
               resolve(JSON.parse(text) as Record<string, unknown>);
             } catch (e) {
@@ -124,7 +153,7 @@ export class WebhookAuthorizer implements Authorizer, RuleResolverLike {
         },
       );
       req.on('timeout', () => req.destroy(new Error(`Post "${c.server}": context deadline exceeded`)));
-      req.on('error', reject);
+      req.on('error', (e: NodeJS.ErrnoException) => reject(new WebhookCallError(e.message, e.code === 'ECONNRESET' || e.code === 'EPIPE')));
       req.end(body);
     });
   }
