@@ -61,7 +61,7 @@ export async function rbacScenario(ctx: RunContext): Promise<void> {
         }
         return ctx.measure({ ...t, endpoint: asReader }, { kind: 'requests', target: asReader, spec: { op: 'get', path, bearer: TOKEN }, inFlight: 64, sessions: 1, warmupMs: ctx.warmupMs, durationMs: ctx.durationMs });
       },
-      { authorizationModes: modes, tokenAuthFile: tokens },
+      ['', JSON.stringify({ authorizationModes: modes, tokenAuthFile: tokens })],
     );
   const rbac = await run(['Node', 'RBAC'], true);
   const allow = await run(['AlwaysAllow'], false);

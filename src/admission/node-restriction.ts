@@ -5,7 +5,7 @@
 import { nodeIdentity } from '../authz/node/node-authorizer.js';
 import { forbidden } from '../errors/status.js';
 import type { AdmissionAttributes, AdmissionOperation } from '../registry/admission.js';
-import type { KObject } from '../registry/object.js';
+import type { KObject } from '../api/object.js';
 import type { AdmissionPlugin } from './chain.js';
 
 const MIRROR = 'kubernetes.io/config.mirror';

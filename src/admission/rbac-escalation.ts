@@ -9,7 +9,7 @@ import type { PolicyRule } from '../authz/rbac/rules.js';
 import { forbidden, notFound } from '../errors/status.js';
 import type { UserInfo } from '../http/request-context.js';
 import type { AdmissionAttributes, AdmissionOperation } from '../registry/admission.js';
-import type { KObject } from '../registry/object.js';
+import type { KObject } from '../api/object.js';
 import type { AdmissionPlugin } from './chain.js';
 
 const RBAC = 'rbac.authorization.k8s.io';

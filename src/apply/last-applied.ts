@@ -1,12 +1,13 @@
 // `kubectl apply --server-side` after client-side `kubectl apply` (ssa.md §4.3 exception): conflicts on fields
 // whose values in the last-applied-configuration annotation still equal the live values are forgiven, and
 // the annotation is kept up to date with what kubectl applies.
-import type { KObject } from '../registry/object.js';
+import type { KObject } from '../api/object.js';
 import { compareValues } from './compare.js';
 import type { FieldSet } from './field-set.js';
 import type { MergeType } from './merge-type.js';
 import { goJson, type JsonValue } from './path-element.js';
 import { toFieldSet } from './to-field-set.js';
+import { nestingExceeds } from '../config/nesting-depth.js';
 
 export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 /** The manager whose applies upgrade client-side apply; others may opt out by using another name. */
@@ -29,6 +30,8 @@ export function allowedConflictsFromLastApplied(live: KObject, apiVersion: strin
     return undefined;
   }
   if (typeof last !== 'object' || last === null || (last as KObject).apiVersion !== apiVersion) return undefined;
+  // An annotation is any string: one nested deeper than bodies may be is not usable (the merge recurses).
+  if (nestingExceeds(last)) return undefined;
   const cmp = compareValues(last, live, type);
   return toFieldSet(last, type).difference(cmp.modified).difference(cmp.added).difference(cmp.removed);
 }

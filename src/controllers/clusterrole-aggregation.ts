@@ -3,7 +3,7 @@
 // set by hand are overwritten. Runs on the shared ClusterRole informer.
 import type { Logger } from 'pino';
 import { labelSelectorFromMetaV1, type LabelSelectorV1 } from '../selection/label-selector.js';
-import type { KObject } from '../registry/object.js';
+import type { KObject } from '../api/object.js';
 import { internalOperation } from '../registry/operation-context.js';
 import { StatusError } from '../errors/status.js';
 import type { ControllerContext } from './controller-context.js';
@@ -66,7 +66,7 @@ export class ClusterRoleAggregationController {
       const rules = aggregatedRules(role, all);
       if (JSON.stringify(rules.map((r) => canonicalRule(r as KObject))) === JSON.stringify((role.rules ?? []).map(canonicalRule))) continue;
       try {
-        await store.update('', role.metadata.name, (cur) => {
+        await store.update('', role.metadata?.name ?? '', (cur) => {
           if (!cur) throw new StatusError({ code: 404, reason: 'NotFound', message: 'gone' });
           return { ...cur, rules };
         }, { ...internalOperation(), subresource: '', allowCreate: false });

@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import type { ControllerContext } from './controller-context.js';
 import { deleteObject, FINALIZER_FOREGROUND, FINALIZER_ORPHAN } from '../registry/delete.js';
 import type { GenericStore } from '../registry/generic-store.js';
-import type { KObject } from '../registry/object.js';
+import { type KubeObject, meta, nameOf, namespaceOf } from '../api/object.js';
 import { decodeStored } from '../registry/stored-codec.js';
 import type { CacheEvent } from '../storage/cacher/cache-entry.js';
 import type { KV } from '../storage/interface.js';
@@ -80,7 +80,13 @@ export class GarbageCollector {
         store.prefix,
         informer.subscribe({
           events: (batch) => {
-            for (const ev of batch) this.onEvent(ev);
+            for (const ev of batch) {
+              try {
+                this.onEvent(ev);
+              } catch (err) {
+                this.log.warn({ err, key: ev.entry.key }, 'garbage collector: event not processed');
+              }
+            }
             this.kick();
           },
           resync: () => void this.rescan(store).then(() => this.kick()),
@@ -95,7 +101,7 @@ export class GarbageCollector {
   private async rescan(store: GenericStore): Promise<void> {
     const cache = await store.cache();
     const r = await cache.list(store.prefix);
-    for (const e of r.entries) this.observe(e.toKV());
+    for (const e of r.entries) this.observeSafely(e.toKV());
   }
 
   private onEvent(ev: CacheEvent): void {
@@ -120,12 +126,21 @@ export class GarbageCollector {
     for (const key of this.dependentsOf.get(uid ?? '') ?? []) this.dependentQueue.add(key);
   }
 
+  /** observe, with a bad object logged and skipped so that it never stops the collector. */
+  private observeSafely(kv: KV): void {
+    try {
+      this.observe(kv);
+    } catch (err) {
+      this.log.warn({ err, key: kv.key }, 'garbage collector: object not indexed');
+    }
+  }
+
   /** Updates the index from a stored object and queues the work it implies. */
   private observe(kv: KV): void {
     const refsMayChange = has(kv.value, OWNER_REFS) || this.dependents.has(kv.key);
     const deleting = has(kv.value, DELETION);
     if (!refsMayChange && !deleting) return;
-    let obj: KObject;
+    let obj: KubeObject;
     try {
       obj = decodeStored(kv);
     } catch {
@@ -174,7 +189,7 @@ export class GarbageCollector {
     if (store) this.ownerQueue.add(store.key(namespace, ref.name));
   }
 
-  private async read(key: string): Promise<{ store: GenericStore; obj: KObject } | undefined> {
+  private async read(key: string): Promise<{ store: GenericStore; obj: KubeObject } | undefined> {
     const store = this.storeForKey(key);
     if (!store) return undefined;
     const kv = await store.getKVByKey(key);
@@ -211,10 +226,24 @@ export class GarbageCollector {
       while (!this.stopped && (this.ownerQueue.size || this.dependentQueue.size)) {
         const owners = [...this.ownerQueue];
         this.ownerQueue.clear();
-        for (const key of owners) if (!(await this.processOwner(key))) retry = true;
+        // One object that cannot be handled is logged and retried later; the others go on.
+        for (const key of owners) {
+          try {
+            if (!(await this.processOwner(key))) retry = true;
+          } catch (err) {
+            this.log.warn({ err, key }, 'garbage collector: owner not processed');
+            retry = true;
+          }
+        }
         const deps = [...this.dependentQueue];
         this.dependentQueue.clear();
-        for (const key of deps) await this.processDependent(key);
+        for (const key of deps) {
+          try {
+            await this.processDependent(key);
+          } catch (err) {
+            this.log.warn({ err, key }, 'garbage collector: dependent not processed');
+          }
+        }
       }
     } catch (err) {
       this.log.warn({ err }, 'garbage collector pass failed');
@@ -240,18 +269,18 @@ export class GarbageCollector {
   private async processOwner(key: string): Promise<boolean> {
     const it = await this.read(key);
     if (!it) return true;
-    const md = it.obj.metadata;
+    const md = meta(it.obj);
     if (!md.deletionTimestamp) return true;
     const fins: string[] = md.finalizers ?? [];
-    const deps = [...(this.dependentsOf.get(md.uid) ?? [])];
+    const deps = [...(this.dependentsOf.get(md.uid ?? '') ?? [])];
     if (fins.includes(FINALIZER_ORPHAN)) {
       for (const depKey of deps) {
         const dep = await this.read(depKey);
         if (!dep) continue;
-        await dep.store.mutate(dep.obj.metadata.namespace ?? '', dep.obj.metadata.name, (o) => {
-          const refs = (o.metadata.ownerReferences ?? []).filter((r: OwnerRef) => r.uid !== md.uid);
-          if (refs.length) o.metadata.ownerReferences = refs;
-          else delete o.metadata.ownerReferences;
+        await dep.store.mutate(namespaceOf(dep.obj), nameOf(dep.obj), (o) => {
+          const refs = (meta(o).ownerReferences ?? []).filter((r: OwnerRef) => r.uid !== md.uid);
+          if (refs.length) meta(o).ownerReferences = refs;
+          else delete meta(o).ownerReferences;
           return o;
         });
       }
@@ -263,9 +292,9 @@ export class GarbageCollector {
       for (const depKey of deps) {
         const dep = await this.read(depKey);
         if (!dep) continue;
-        const ref = (dep.obj.metadata.ownerReferences ?? []).find((r: OwnerRef) => r.uid === md.uid);
+        const ref = (meta(dep.obj).ownerReferences ?? []).find((r: OwnerRef) => r.uid === md.uid);
         if (ref?.blockOwnerDeletion) blocking++;
-        if (!dep.obj.metadata.deletionTimestamp) await this.tryDelete(dep.store, dep.obj, 'Foreground');
+        if (!meta(dep.obj).deletionTimestamp) await this.tryDelete(dep.store, dep.obj, 'Foreground');
       }
       if (blocking > 0) return false;
       await this.removeFinalizer(it.store, it.obj, FINALIZER_FOREGROUND);
@@ -280,38 +309,40 @@ export class GarbageCollector {
     for (const r of d.refs) if (await this.ownerExists(r, d.namespace)) alive.push(r);
     if (alive.length === d.refs.length) return;
     const it = await this.read(key);
-    if (!it || it.obj.metadata.deletionTimestamp) return;
+    if (!it || meta(it.obj).deletionTimestamp) return;
     if (alive.length === 0) {
       await this.tryDelete(it.store, it.obj, 'Background');
       return;
     }
     const aliveUids = new Set(alive.map((r) => r.uid));
-    await it.store.mutate(it.obj.metadata.namespace ?? '', it.obj.metadata.name, (o) => {
-      o.metadata.ownerReferences = (o.metadata.ownerReferences ?? []).filter((r: OwnerRef) => aliveUids.has(r.uid));
+    await it.store.mutate(namespaceOf(it.obj), nameOf(it.obj), (o) => {
+      meta(o).ownerReferences = (meta(o).ownerReferences ?? []).filter((r: OwnerRef) => aliveUids.has(r.uid));
       return o;
     });
   }
 
-  private async tryDelete(store: GenericStore, obj: KObject, policy: 'Background' | 'Foreground'): Promise<void> {
+  private async tryDelete(store: GenericStore, obj: KubeObject, policy: 'Background' | 'Foreground'): Promise<void> {
     try {
-      await deleteObject(store, obj.metadata.namespace ?? '', obj.metadata.name, { dryRun: false, propagationPolicy: policy, preconditions: { uid: obj.metadata.uid } });
+      await deleteObject(store, namespaceOf(obj), nameOf(obj), { dryRun: false, propagationPolicy: policy, preconditions: { uid: meta(obj).uid } });
     } catch {
       /* already gone or changed; its events bring it back here */
     }
   }
 
-  private async removeFinalizer(store: GenericStore, obj: KObject, finalizer: string): Promise<void> {
-    const md = obj.metadata;
+  private async removeFinalizer(store: GenericStore, obj: KubeObject, finalizer: string): Promise<void> {
+    const md = meta(obj);
     await store
       .update(
         md.namespace ?? '',
-        md.name,
+        md.name ?? '',
         (cur) => {
           if (!cur) return obj;
           const next = structuredClone(cur);
-          next.metadata.finalizers = (next.metadata.finalizers ?? []).filter((f: string) => f !== finalizer);
-          if (!next.metadata.finalizers.length) delete next.metadata.finalizers;
-          delete next.metadata.resourceVersion;
+          const nmd = meta(next);
+          const finalizers = (nmd.finalizers ?? []).filter((f: string) => f !== finalizer);
+          if (finalizers.length) nmd.finalizers = finalizers;
+          else delete nmd.finalizers;
+          delete nmd.resourceVersion;
           return next;
         },
         { dryRun: false, warnings: [], subresource: '' },

@@ -4,7 +4,7 @@
 import type { Logger } from 'pino';
 import type { ControllerContext } from './controller-context.js';
 import { StatusError } from '../errors/status.js';
-import type { KObject } from '../registry/object.js';
+import { type KubeObject, meta, nameOf } from '../api/object.js';
 import { ResyncLoop } from './resync-loop.js';
 import type { CacheEvent } from '../storage/cacher/cache-entry.js';
 
@@ -33,9 +33,9 @@ export class NamespaceDefaultsController {
     for (const l of this.loops) l.stop();
   }
 
-  private async ensure(group: string, resource: string, ns: string, obj: KObject): Promise<void> {
+  private async ensure(group: string, resource: string, ns: string, obj: KubeObject): Promise<void> {
     const store = this.cc.registry.storeFor({ group: group, resource: resource });
-    if (!store || (await store.getKV(ns, obj.metadata.name))) return;
+    if (!store || (await store.getKV(ns, nameOf(obj)))) return;
     try {
       await store.create(ns, obj, { dryRun: false, warnings: [] });
     } catch (e) {
@@ -47,8 +47,8 @@ export class NamespaceDefaultsController {
     const namespaces = this.cc.registry.storeFor({ group: '', resource: 'namespaces' });
     if (!namespaces) return false;
     for (const ns of (await namespaces.list('')).items) {
-      if (ns.metadata.deletionTimestamp) continue;
-      const name: string = ns.metadata.name;
+      if (meta(ns).deletionTimestamp) continue;
+      const name: string = nameOf(ns);
       await this.ensure('', 'serviceaccounts', name, { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'default', namespace: name } });
       await this.ensure('', 'configmaps', name, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'kube-root-ca.crt', namespace: name }, data: { 'ca.crt': this.caPem } });
     }

@@ -2,7 +2,7 @@
 // agents and few pods, answers from the pods bound to the node on demand): is a secret, config map, PVC, service
 // account, resource claim, PV or volume attachment reachable from a pod scheduled on the node?
 import type { NodeGraph } from '../authz/node/node-authorizer.js';
-import type { KObject } from '../registry/object.js';
+import type { KObject } from '../api/object.js';
 import type { ResourceRegistry } from '../registry/resource-registry.js';
 
 /** The names a pod refers to, by resource. */

@@ -17,7 +17,7 @@ import {
 import { uncoveredRules } from '../authz/rbac/escalation.js';
 import type { PolicyRule } from '../authz/rbac/rules.js';
 import { StatusError } from '../errors/status.js';
-import type { KObject } from '../registry/object.js';
+import type { KObject } from '../api/object.js';
 import { internalOperation } from '../registry/operation-context.js';
 import type { ControllerContext } from './controller-context.js';
 

@@ -2,7 +2,7 @@
 // ClusterRoleBindings (kube's RBAC authorizer reads listers over the same informers). Events that arrive while
 // the initial lists are read are held back and applied after them, skipping what the lists already reflect.
 import type { PolicyIndex, RoleObject, BindingObject } from '../authz/rbac/policy-index.js';
-import type { KObject } from '../registry/object.js';
+import type { KObject } from '../api/object.js';
 import { decodeStored } from '../registry/stored-codec.js';
 import type { CacheEvent } from '../storage/cacher/cache-entry.js';
 import type { ControllerContext } from './controller-context.js';
@@ -83,7 +83,7 @@ export class RbacPolicyFeed {
     if (!store) return;
     // Remove what is gone, then put what is there.
     const page = await store.list('');
-    const present = new Set(page.items.map((o) => `${o.metadata.namespace ?? ''}/${o.metadata.name}`));
+    const present = new Set(page.items.map((o) => `${o.metadata?.namespace ?? ''}/${o.metadata?.name}`));
     const known = this.knownKeys(k.resource);
     for (const key of known) {
       if (present.has(key)) continue;

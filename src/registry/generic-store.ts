@@ -4,6 +4,7 @@ import { randomUUID, randomInt } from 'node:crypto';
 import type { FieldError } from '../errors/field-error.js';
 import { fieldErr, GoValue } from '../errors/field-error.js';
 import {
+  badRequest,
   alreadyExists,
   conflict,
   invalid,
@@ -18,7 +19,9 @@ import type { KV, Storage } from '../storage/interface.js';
 import type { WatchCache } from '../storage/cacher/watch-cache.js';
 import type { WatchCacheSet } from '../storage/cacher/watch-cache-set.js';
 import { objectKey, resourcePrefix, namespacePrefix } from './keys.js';
-import { deepClone, jsonEqual, meta, nowRFC3339, type KObject } from './object.js';
+import { goQuote } from '../golang/strconv.js';
+import { isValidPathSegmentName } from '../validation/names.js';
+import { deepClone, jsonEqual, meta, nowRFC3339, type KObject, type KubeObject } from '../api/object.js';
 import type { ResourceDef } from './resource-def.js';
 import { decodeStored, encodeStored } from './stored-codec.js';
 import { converterFor, type VersionConverter } from './version-converter.js';
@@ -26,8 +29,11 @@ import type { Strategy, StrategyContext } from './strategy.js';
 import type { Admission, AdmissionAttributes, AdmissionOperation } from './admission.js';
 import type { OperationContext } from './operation-context.js';
 
-/** A write's operation context (user, request, dry-run, field manager, warnings, abort signal, audit annotations). */
-export type WriteOptions = OperationContext;
+/**
+ * A write's operation context (user, request, dry-run, field manager, warnings, abort signal, audit annotations),
+ * and `step`, awaited between the large steps of a write (lets the event loop serve others during heavy requests).
+ */
+export type WriteOptions = OperationContext & { step?: () => Promise<void> };
 
 export interface UpdateOptions extends WriteOptions {
   /** '' for the main resource, or 'status' (and other subresources that write the object). */
@@ -36,13 +42,13 @@ export interface UpdateOptions extends WriteOptions {
    * Whether the desired object's resourceVersion is the client's precondition (true by default). A patch applied
    * to the current object carries that object's resourceVersion without the client having asked for it.
    */
-  rvIsPrecondition?: (desired: KObject) => boolean;
+  rvIsPrecondition?: (desired: KubeObject) => boolean;
 }
 
 /** Validates object metadata on create and update (wired to registry/validation). */
 export interface MetaValidator {
-  create(obj: KObject, def: ResourceDef): FieldError[];
-  update(obj: KObject, old: KObject, def: ResourceDef, subresource: string): FieldError[];
+  create(obj: KubeObject, def: ResourceDef): FieldError[];
+  update(obj: KubeObject, old: KubeObject, def: ResourceDef, subresource: string): FieldError[];
 }
 
 
@@ -56,7 +62,7 @@ export interface StoreDeps {
 }
 
 export interface ListPage {
-  items: KObject[];
+  items: KubeObject[];
   rev: number;
   more: boolean;
   count: number;
@@ -98,18 +104,28 @@ export class GenericStore {
     return objectKey(this.prefix, this.def.namespaced ? namespace : '', name);
   }
 
+  /**
+   * The key of a name a request gave: kube's key functions refuse a name that is not one path segment
+   * (`.`, `..`, or containing `/` or `%`) with a 400, so no name ever addresses another key.
+   */
+  requestKey(namespace: string, name: string): string {
+    const msgs = isValidPathSegmentName(name);
+    if (msgs.length) throw badRequest(`Name parameter invalid: ${goQuote(name)}: ${msgs.join(';')}`);
+    return this.key(namespace, name);
+  }
+
   listPrefix(namespace: string): string {
     return namespacePrefix(this.prefix, this.def.namespaced ? namespace : '');
   }
 
   /** A stored value in this endpoint's form. */
-  decode(kv: KV): KObject {
+  decode(kv: KV): KubeObject {
     const obj = decodeStored(kv);
     return this.converter ? this.converter.fromStored(obj) : obj;
   }
 
   /** An object of this endpoint's form as stored bytes. */
-  encode(obj: KObject): Uint8Array {
+  encode(obj: KubeObject): Uint8Array {
     return encodeStored(this.converter ? this.converter.toStored(obj) : obj);
   }
 
@@ -132,7 +148,7 @@ export class GenericStore {
 
   /** The stored value, read through the watch cache (a consistent read). */
   async getKV(namespace: string, name: string): Promise<KV | undefined> {
-    return this.getKVByKey(this.key(namespace, name));
+    return this.getKVByKey(this.requestKey(namespace, name));
   }
 
   /** The stored value under a key of this resource, read through the watch cache (a consistent read). */
@@ -142,7 +158,7 @@ export class GenericStore {
     return cache.get(key)?.toKV();
   }
 
-  async get(namespace: string, name: string): Promise<KObject> {
+  async get(namespace: string, name: string): Promise<KubeObject> {
     const kv = await this.getKV(namespace, name);
     if (!kv) throw notFound(this.gr, name);
     return this.decode(kv);
@@ -152,13 +168,13 @@ export class GenericStore {
    * The object as the watch cache holds it (consistent for the embedded engine): shared and read-only, for
    * admission and controllers that only look.
    */
-  async getCached(namespace: string, name: string): Promise<KObject | undefined> {
+  async getCached(namespace: string, name: string, opts: { consistent?: boolean } = {}): Promise<KubeObject | undefined> {
     const cache = await this.cache();
-    await cache.consistentRev();
-    const entry = cache.get(this.key(namespace, name));
+    if (opts.consistent !== false) await cache.consistentRev();
+    const entry = cache.get(this.requestKey(namespace, name));
     if (!entry) return undefined;
     // The entry's shared slot holds the storage form (lists and watches read it too); convert for this endpoint.
-    const stored = (entry.decoded ??= decodeStored(entry.toKV())) as KObject;
+    const stored = (entry.decoded ??= decodeStored(entry.toKV())) as KubeObject;
     return this.converter ? this.converter.fromStored(stored) : stored;
   }
 
@@ -178,8 +194,8 @@ export class GenericStore {
     operation: AdmissionOperation,
     namespace: string,
     name: string,
-    object: KObject | undefined,
-    oldObject: KObject | undefined,
+    object: KubeObject | undefined,
+    oldObject: KubeObject | undefined,
     op: OperationContext,
     subresource = '',
   ): AdmissionAttributes {
@@ -199,7 +215,7 @@ export class GenericStore {
   }
 
   /** Create (apiserver.md §3.1 steps 4–11). The object is already decoded and defaulted. */
-  async create(namespace: string, input: KObject, opts: WriteOptions): Promise<KObject> {
+  async create(namespace: string, input: KubeObject, opts: WriteOptions): Promise<KubeObject> {
     const obj = input;
     const admitted = this.admissionAttributes('CREATE', namespace, meta(obj).name ?? '', obj, undefined, opts);
     await this.deps.admission.admit(admitted);
@@ -235,6 +251,7 @@ export class GenericStore {
       this.strategy.release?.(obj);
       throw e;
     }
+    await opts.step?.();
 
     const rv = md.resourceVersion;
     if (rv !== undefined && rv !== '' && /^\d+$/.test(rv) && rv !== '0') {
@@ -277,14 +294,15 @@ export class GenericStore {
   async update(
     namespace: string,
     name: string,
-    tryUpdate: (current: KObject | undefined) => KObject | Promise<KObject>,
+    tryUpdate: (current: KubeObject | undefined) => KubeObject | Promise<KubeObject>,
     opts: UpdateOptions & { allowCreate?: boolean },
-  ): Promise<{ obj: KObject; created: boolean }> {
-    const key = this.key(namespace, name);
+  ): Promise<{ obj: KubeObject; created: boolean }> {
+    const key = this.requestKey(namespace, name);
     for (let attempt = 0; attempt < MAX_UPDATE_ATTEMPTS; attempt++) {
       const kv = (await this.storage.get(key)).kv;
       const current = kv ? this.decode(kv) : undefined;
       const desired = await tryUpdate(current ? deepClone(current) : undefined);
+      await opts.step?.();
       const dmd = meta(desired);
       if (!current) {
         const mayCreate = (opts.allowCreate ?? this.strategy.allowCreateOnUpdate) && !opts.subresource;
@@ -323,10 +341,12 @@ export class GenericStore {
       const errs = [...this.deps.metaValidator.update(obj, current, this.def, opts.subresource), ...(opts.subresource ? [] : this.strategy.validateUpdate(obj, current))];
       if (errs.length) throw this.invalid(name, errs);
       await this.deps.admission.validate(admitted);
+      await opts.step?.();
 
       const omd = meta(obj);
       omd.resourceVersion = cmd.resourceVersion;
       if (jsonEqual(obj, current)) return { obj: current, created: false }; // no-op: no write, same resourceVersion
+      await opts.step?.();
       // Removing the last finalizer of an object being deleted deletes it.
       if (omd.deletionTimestamp && !(omd.finalizers?.length) && this.finalizersDone(obj)) {
         if (opts.dryRun) return { obj, created: false };
@@ -351,14 +371,14 @@ export class GenericStore {
   }
 
   /** Whether the kind's own finalization state lets the object go (the strategy's hook; namespaces' spec.finalizers). */
-  finalizersDone(obj: KObject): boolean {
+  finalizersDone(obj: KubeObject): boolean {
     return this.strategy.finalizersDone?.(obj) ?? true;
   }
 
   /** Copies what clients may not change, applies the status split and the generation rules. */
-  private prepareUpdate(desired: KObject, current: KObject, opts: UpdateOptions): KObject {
+  private prepareUpdate(desired: KubeObject, current: KubeObject, opts: UpdateOptions): KubeObject {
     const cmd = meta(current);
-    let obj: KObject;
+    let obj: KubeObject;
     if (opts.subresource === 'status') {
       // Everything but status (and managedFields) comes from the stored object.
       obj = deepClone(current);
@@ -391,8 +411,8 @@ export class GenericStore {
   }
 
   /** Writes an object that must exist, retrying on conflicts (used by deletion and controllers). */
-  async mutate(namespace: string, name: string, fn: (obj: KObject) => KObject | undefined, dryRun = false): Promise<KObject | undefined> {
-    const key = this.key(namespace, name);
+  async mutate(namespace: string, name: string, fn: (obj: KubeObject) => KubeObject | undefined, dryRun = false): Promise<KubeObject | undefined> {
+    const key = this.requestKey(namespace, name);
     for (let attempt = 0; attempt < MAX_UPDATE_ATTEMPTS; attempt++) {
       const kv = (await this.storage.get(key)).kv;
       if (!kv) return undefined;
@@ -410,7 +430,7 @@ export class GenericStore {
   }
 
   /** Removes the object if its revision is still expected; returns the deleted object or undefined on conflict. */
-  async removeIfUnchanged(kv: KV): Promise<{ obj: KObject; rev: number } | undefined> {
+  async removeIfUnchanged(kv: KV): Promise<{ obj: KubeObject; rev: number } | undefined> {
     const d = await this.storage.delete(kv.key, kv.modRev);
     if (!d.ok) return undefined;
     const obj = this.decode(d.prev);
@@ -420,8 +440,8 @@ export class GenericStore {
 }
 
 /** True when anything outside metadata and status differs (kube's generation rule for spec-carrying kinds). */
-export function specChanged(a: KObject, b: KObject): boolean {
-  const strip = (o: KObject) => {
+export function specChanged(a: KubeObject, b: KubeObject): boolean {
+  const strip = (o: KubeObject) => {
     const { metadata: _m, status: _s, ...rest } = o;
     return rest;
   };

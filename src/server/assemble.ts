@@ -60,6 +60,8 @@ interface Controller {
   stop(): void;
 }
 
+const NAMESPACES = { group: '', resource: 'namespaces' };
+
 /** The assembled resource API the listener serves. */
 export class KubeliteApi {
   readonly registry = new ResourceRegistry();
@@ -74,6 +76,9 @@ export class KubeliteApi {
   /** The authorizer chain of --authorization-mode. */
   readonly authorizer: AuthorizerUnion;
   private readonly controllers: Controller[] = [];
+  /** kube-controller-manager's controllers: run on every server, or only on the elected one (leader election). */
+  private electedFactory: () => Controller[] = () => [];
+  private elected: Controller[] = [];
 
   private constructor(readonly deps: ApiDeps) {
     this.caches = new WatchCacheSet(deps.storage);
@@ -89,7 +94,7 @@ export class KubeliteApi {
       this.controllers.push({ start: () => reloader.start(deps.options.authorizationConfigReloadMs ?? 60_000), stop: () => reloader.stop() });
     }
     this.router = new ResourceRouter({ registry: this.registry, options: deps.options, authorizer: this.authorizer });
-    this.discovery = new DiscoveryService(() => this.registry.all());
+    this.discovery = new DiscoveryService(() => this.registry.discoveryResources());
   }
 
   static async create(deps: ApiDeps): Promise<KubeliteApi> {
@@ -105,13 +110,15 @@ export class KubeliteApi {
       storage: deps.storage,
       caches: api.caches,
       metaValidator: objectValidator,
+      // As kube's plugin: the namespace from the cache (its informer) as it is, a live read only when it is missing
+      // there (just created elsewhere). On etcd a consistent read costs an etcd round trip per request.
       admission: new AdmissionChain([
         new RbacEscalationCheck({
           authorizer: api.authorizer,
           resolver: api.rbacResolver,
           getRole: (resource, ns, name) => registry.getObject({ group: 'rbac.authorization.k8s.io', resource }, ns, name),
         }),
-        new NamespaceLifecycle((name) => registry.getObject({ group: '', resource: 'namespaces' }, '', name)),
+        new NamespaceLifecycle(async (name) => (await registry.getObject(NAMESPACES, '', name, { consistent: false })) ?? registry.getObject(NAMESPACES, '', name)),
         new NodeRestriction((ns, name) => registry.getObject({ group: '', resource: 'pods' }, ns, name)),
       ]),
     };
@@ -128,15 +135,15 @@ export class KubeliteApi {
     rbacDone();
     await feed.wait();
     api.rbacSynced.open();
-    const aggregation = new ClusterRoleAggregationController(controllers, deps.log);
-    await aggregation.reconcile(); // admin, edit and view carry their rules from the first request on
-    api.controllers.push(
-      aggregation,
+    // admin, edit and view carry their rules from the first request on; the controller then follows changes.
+    await new ClusterRoleAggregationController(controllers, deps.log).reconcile();
+    api.electedFactory = () => [
+      new ClusterRoleAggregationController(controllers, deps.log),
       new NamespaceController(controllers, deps.log),
       new GarbageCollector(controllers, deps.log),
       new NamespaceDefaultsController(controllers, deps.caPem, deps.log),
       new EventTTLController(controllers, deps.options.eventTTLMs, deps.log),
-    );
+    ];
     await installApiExtensions({
       registry,
       router: api.router,
@@ -172,14 +179,29 @@ export class KubeliteApi {
     return [...paths].sort();
   }
 
-  startControllers(): void {
+  /** Starts this server's controllers, and kube-controller-manager's too unless a leader election decides. */
+  startControllers(opts: { elected?: boolean } = {}): void {
     for (const c of this.controllers) c.start();
+    if (!opts.elected) this.startElectedControllers();
     // Build the OpenAPI index once the listener is up, off the start-up path.
     setImmediate(() => this.discovery.warm());
   }
 
+  /** This server became the leader (or runs alone): kube-controller-manager's controllers start, fresh. */
+  startElectedControllers(): void {
+    if (this.elected.length) return;
+    this.elected = this.electedFactory();
+    for (const c of this.elected) c.start();
+  }
+
+  stopElectedControllers(): void {
+    for (const c of this.elected) c.stop();
+    this.elected = [];
+  }
+
   async stop(): Promise<void> {
     for (const c of this.controllers) c.stop();
+    this.stopElectedControllers();
     this.informers.stopAll();
     await this.caches.stopAll();
   }

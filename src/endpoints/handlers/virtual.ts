@@ -9,8 +9,8 @@ import type { Attributes, SelectorRequirement } from '../../authz/authorizer.js'
 import { fieldRequirements, labelRequirements } from '../../authz/selectors.js';
 import { aggregateMessage } from '../../authz/rbac/rule-resolver.js';
 import { isRuleResolver, unresolvable, type UserRules } from '../../authz/rule-resolution.js';
-import type { KObject } from '../../registry/object.js';
-import { nowRFC3339 } from '../../registry/object.js';
+import type { KObject } from '../../api/object.js';
+import { nowRFC3339 } from '../../api/object.js';
 import { apiVersionOf } from '../../registry/resource-def.js';
 import { decodeBody } from '../negotiation/decode-body.js';
 import { negotiate } from '../negotiation/negotiate.js';

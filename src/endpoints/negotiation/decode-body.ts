@@ -1,10 +1,14 @@
 // Decodes a create/update body by Content-Type (JSON, YAML, Protobuf) and checks apiVersion/kind against
 // the endpoint, with kube's 400 and 415 texts (apiserver.md §3.1 step 3).
-import { parseJsonBody } from '../field-validation/json-body.js';
+import { YAMLError } from 'yaml';
+import { JsonBodySyntaxError, parseJsonBody } from '../field-validation/json-body.js';
+import { YamlLimitError } from '../../patch/yaml-decode.js';
+import { MAX_NESTING_DEPTH, nestingExceeds } from '../../config/nesting-depth.js';
 import { parseYamlBody } from '../field-validation/yaml-body.js';
 import { badRequest, StatusError, unsupportedMediaType } from '../../errors/status.js';
-import type { KObject } from '../../registry/object.js';
+import type { KObject } from '../../api/object.js';
 import { contentTypeOf } from './media-type.js';
+import { typeMetaError } from './type-meta.js';
 
 export interface ExpectedType {
   apiVersion: string;
@@ -26,10 +30,23 @@ async function loadProtobuf(): Promise<ProtobufDecoder> {
   return protobufDecoder;
 }
 
-function cannotHandle(expected: ExpectedType, err: string): StatusError {
-  const version = expected.apiVersion.split('/').pop()!;
-  return badRequest(`${expected.kind} in version "${version}" cannot be handled as a ${expected.kind}: ${err}`);
+/** kube's summarizeData: the first 30 bytes, as text when the body starts with `{`, else in hex. */
+function summarize(body: Buffer): string {
+  if (body.length === 0) return '<empty>';
+  const head = body.subarray(0, 30);
+  const shown = body[0] === 0x7b ? head.toString('utf8') : head.toString('hex');
+  return body.length > 30 ? `${shown} ...` : shown;
 }
+
+/** A body whose apiVersion and kind cannot be read at all (kube's transformDecodeError without a kind). */
+function unrecognized(expected: ExpectedType, err: string, body: Buffer): StatusError {
+  return badRequest(`the object provided is unrecognized (must be of type ${expected.kind}): ${err} (${summarize(body)})`);
+}
+
+// Go's %v of the anonymous struct kube reads apiVersion and kind into.
+const FIND_KIND_TYPE = 'struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }';
+
+const goKindOf = (v: unknown): string => (Array.isArray(v) ? 'array' : typeof v === 'number' ? 'number' : typeof v === 'boolean' ? 'bool' : 'string');
 
 export async function decodeBody(contentTypeHeader: string | undefined, body: Buffer, expected: ExpectedType): Promise<KObject> {
   const ct = contentTypeOf(contentTypeHeader);
@@ -38,23 +55,36 @@ export async function decodeBody(contentTypeHeader: string | undefined, body: Bu
     try {
       obj = parseJsonBody(body);
     } catch (e) {
-      throw cannotHandle(expected, `json parse error: ${(e as Error).message}`);
+      if (!(e instanceof JsonBodySyntaxError)) throw e;
+      throw unrecognized(expected, `couldn't get version/kind; json parse error: ${e.message}`, body);
     }
   } else if (ct === 'application/yaml') {
     try {
       obj = parseYamlBody(body);
     } catch (e) {
-      throw cannotHandle(expected, `error converting YAML to JSON: ${(e as Error).message}`);
+      if (e instanceof YamlLimitError) throw unrecognized(expected, e.message, body);
+      if (e instanceof YAMLError) throw unrecognized(expected, `yaml: ${e.message}`, body);
+      throw e;
     }
   } else if (ct === 'application/vnd.kubernetes.protobuf') {
     obj = (await loadProtobuf())(body, expected);
+    // Embedded JSON (RawExtension, JSONSchemaProps) can nest as deep as it likes in Protobuf.
+    if (nestingExceeds(obj)) {
+      const version = expected.apiVersion.split('/').pop()!;
+      throw badRequest(`${expected.kind} in version "${version}" cannot be handled as a ${expected.kind}: exceeded max depth of ${MAX_NESTING_DEPTH}`);
+    }
   } else {
     throw unsupportedMediaType(UNKNOWN_BODY_FORMAT);
   }
-  if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) {
-    throw cannotHandle(expected, 'json: cannot unmarshal into Go value of type struct');
+  if (obj === null || obj === undefined) obj = {};
+  if (typeof obj !== 'object' || Array.isArray(obj)) {
+    throw unrecognized(expected, `couldn't get version/kind; json parse error: json: cannot unmarshal ${goKindOf(obj)} into Go value of type ${FIND_KIND_TYPE}`, body);
   }
   const o = obj as KObject;
+  const tm = typeMetaError(o);
+  if (tm) throw unrecognized(expected, tm, body);
+  if (o.apiVersion === null) delete o.apiVersion;
+  if (o.kind === null) delete o.kind;
   if (o.apiVersion === undefined || o.apiVersion === '') o.apiVersion = expected.apiVersion;
   if (o.kind === undefined || o.kind === '') o.kind = expected.kind;
   if (o.apiVersion !== expected.apiVersion) {
