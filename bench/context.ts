@@ -95,7 +95,7 @@ export class RunContext {
     return { kubelite, floor };
   }
 
-  /** `args` go to the target after the certificate dir (kubelite: an etcd URL to serve from). */
+  /** `args` go to the target after the certificate dir (kubelite: an etcd URL to serve from or '', then server options as JSON). */
   async withTarget<T>(kind: TargetKind, label: string, fn: (t: Target) => Promise<T>, args: string[] = []): Promise<T> {
     const profiling = kind === 'kubelite' && this.opts.profile;
     const profileName = `${label}.cpuprofile`;

@@ -15,6 +15,11 @@ before(async () => {
   const tokens = join(dir, 'tokens.csv');
   writeFileSync(tokens, 'secret-bob,bob,1001\n');
   s = await startTestServer({ dataDir: dir, storageBackend: 'memory', tokenAuthFile: tokens, maxRequestsInFlight: 1, maxMutatingRequestsInFlight: 1 });
+  // bob may edit the default namespace (RBAC is the default authorizer); wait until the binding reaches it.
+  const binding = { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'RoleBinding', metadata: { name: 'bob-edits' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'edit' }, subjects: [{ apiGroup: 'rbac.authorization.k8s.io', kind: 'User', name: 'bob' }] };
+  const r = await s.request('POST', '/apis/rbac.authorization.k8s.io/v1/namespaces/default/rolebindings', { headers: { 'content-type': 'application/json' }, body: JSON.stringify(binding) });
+  assert.equal(r.status, 201, r.body);
+  for (let i = 0; i < 100 && (await s.request('GET', '/api/v1/namespaces/default/configmaps', { cert: false, headers: { authorization: 'Bearer secret-bob' } })).status !== 200; i++) await new Promise((res) => setTimeout(res, 20));
 });
 after(async () => {
   await s.close();

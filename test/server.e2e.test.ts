@@ -7,7 +7,8 @@ import { findKubectl } from '../src/testing/kubectl.js';
 
 let s: TestServer;
 before(async () => {
-  s = await startTestServer();
+  // AlwaysAllow, as a test of its rule that anonymous requests are then refused (the default is Node,RBAC).
+  s = await startTestServer({ authorizationModes: ['AlwaysAllow'] });
 });
 after(async () => {
   await s.close();

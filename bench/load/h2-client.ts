@@ -6,8 +6,9 @@ import { connect, constants, type ClientHttp2Session, type OutgoingHttpHeaders }
 export interface Endpoint {
   url: string;
   ca: string;
-  cert: string;
-  key: string;
+  /** The client certificate (absent: the requests carry their own credentials, e.g. a bearer token). */
+  cert?: string;
+  key?: string;
 }
 
 export interface Reply {

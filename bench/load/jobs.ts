@@ -5,8 +5,8 @@ import type { LatencySummary } from '../stats.js';
 export type RequestSpec =
   /** POST a new ConfigMap named `${prefix}${index}` (index counts up from `start`). */
   | { op: 'create'; ns: string; prefix: string; start: number }
-  /** GET one path (an object, /version, a list), optionally with an Accept header. */
-  | { op: 'get'; path: string; accept?: string }
+  /** GET one path (an object, /version, a list), optionally with an Accept header or as a bearer-token user. */
+  | { op: 'get'; path: string; accept?: string; bearer?: string }
   /** PUT each of `names` with the resourceVersion of its last response; one in-flight slot owns one name. */
   | { op: 'update'; ns: string; names: string[] };
 

@@ -17,7 +17,8 @@ async function sender(job: RequestJob, sessions: ClientHttp2Session[]): Promise<
       return (s, _slot, i) => request(s, 'POST', path, configMapBody(spec.ns, `${spec.prefix}${String(spec.start + i).padStart(6, '0')}`, 'create'));
     }
     case 'get': {
-      const headers = spec.accept ? { accept: spec.accept } : {};
+      const headers: Record<string, string> = spec.accept ? { accept: spec.accept } : {};
+      if (spec.bearer) headers.authorization = `Bearer ${spec.bearer}`;
       return (s) => request(s, 'GET', spec.path, undefined, headers);
     }
     case 'update': {

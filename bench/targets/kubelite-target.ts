@@ -8,10 +8,12 @@ import { join } from 'node:path';
 import { startServer } from '../../src/index.js';
 import { cpuMicros, settledMemory } from './memory-probe.js';
 
-const [certDir, etcdUrl] = process.argv.slice(2);
-if (!certDir) throw new Error('usage: kubelite-target <cert-dir> [etcd-url]');
+const [certDir, etcdUrl, optionsJson] = process.argv.slice(2);
+if (!certDir) throw new Error('usage: kubelite-target <cert-dir> [etcd-url|""] [server options as JSON]');
 const dataDir = mkdtempSync(join(tmpdir(), 'kubelite-bench-'));
-const server = await startServer({ securePort: 0, bindAddress: '127.0.0.1', dataDir, certDir, writeKubeconfig: '', ...(etcdUrl ? { etcdServers: [etcdUrl] } : {}) });
+// Optional server options as JSON (e.g. the authorization modes of the rbac scenario).
+const overrides = optionsJson ? JSON.parse(optionsJson) : {};
+const server = await startServer({ securePort: 0, bindAddress: '127.0.0.1', dataDir, certDir, writeKubeconfig: '', ...(etcdUrl ? { etcdServers: [etcdUrl] } : {}), ...overrides });
 
 process.on('message', (m: { id: number; rss?: boolean; cpu?: boolean; stop?: boolean }) => {
   if (m.cpu) process.send!({ id: m.id, result: cpuMicros() });

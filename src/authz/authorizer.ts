@@ -12,6 +12,18 @@ export interface Attributes {
   resource: string;
   subresource: string;
   name: string;
+  /**
+   * The request's selectors as authorizers see them (1.33, AuthorizeWithSelectors): list, watch and
+   * deletecollection only; `In`/`NotIn`/`Exists`/`DoesNotExist` requirements, what else a selector says is dropped.
+   */
+  fieldSelector?: SelectorRequirement[];
+  labelSelector?: SelectorRequirement[];
+}
+
+export interface SelectorRequirement {
+  key: string;
+  operator: 'In' | 'NotIn' | 'Exists' | 'DoesNotExist';
+  values?: string[];
 }
 
 export type Decision = 'allow' | 'deny' | 'noOpinion';
@@ -19,6 +31,8 @@ export type Decision = 'allow' | 'deny' | 'noOpinion';
 export interface AuthorizerResult {
   decision: Decision;
   reason: string;
+  /** An evaluation error (a failed webhook call, ...): a request nobody allows then gets 500, not 403. */
+  error?: string;
 }
 
 export interface Authorizer {

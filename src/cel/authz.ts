@@ -11,8 +11,11 @@ import type { RuntimeLibrary } from './stdlib.js';
 import { T } from './types.js';
 import { CelError, noSuchOverload, registerOpaqueType } from './values.js';
 
-/** Attributes of one check, with the selectors of AuthorizeWithSelectors (raw text; parsing is the authorizer's). */
-export interface CelAuthzAttributes extends Attributes {
+/**
+ * Attributes of one check, with the selectors of AuthorizeWithSelectors as raw text (authz/selectors.ts turns them
+ * into the requirements the server's authorizers read).
+ */
+export interface CelAuthzAttributes extends Omit<Attributes, 'fieldSelector' | 'labelSelector'> {
   fieldSelector?: string;
   labelSelector?: string;
 }

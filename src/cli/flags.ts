@@ -43,8 +43,6 @@ function duration(name: string, v: string): number {
 
 const list = (v: string) => v.split(',').map((s) => s.trim()).filter(Boolean);
 
-const AUTHZ_MODES = ['AlwaysAllow', 'AlwaysDeny', 'ABAC', 'Webhook', 'RBAC', 'Node'];
-
 export const FLAGS: FlagDef[] = [
   { name: 'secure-port', kind: 'int', help: 'The port on which to serve HTTPS with authentication and authorization. 0 picks a free port. (default 6443)', apply: (o, v) => (o.securePort = int('secure-port', v, 0, 65535)) },
   { name: 'bind-address', kind: 'string', help: 'The IP address on which to listen for the --secure-port port. (default 127.0.0.1; kube-apiserver defaults to 0.0.0.0)', apply: (o, v) => (o.bindAddress = v) },
@@ -65,11 +63,16 @@ export const FLAGS: FlagDef[] = [
   } },
   { name: 'feature-gates', kind: 'map', help: 'A set of key=value pairs that describe feature gates for alpha/experimental features.', apply: (o, v) => (o.featureGates = parseFeatureGates(v)) },
   { name: 'runtime-config', kind: 'map', help: 'A set of key=value pairs that enable or disable built-in APIs (api/all, api/ga, api/beta, api/alpha, <group>/<version>[/<resource>]).', apply: (o, v) => (o.runtimeConfig = v) },
-  { name: 'authorization-mode', kind: 'list', help: `Ordered list of plug-ins to do authorization on secure port. Supported by kubelite now: AlwaysAllow, AlwaysDeny. (default AlwaysAllow)`, apply: (o, v) => {
-    const modes = list(v);
-    for (const m of modes) if (!AUTHZ_MODES.includes(m)) throw new FlagError(`invalid argument ${JSON.stringify(v)} for "--authorization-mode" flag: authorization-mode ${JSON.stringify(m)} is not a valid mode`);
-    o.authorizationModes = modes;
+  { name: 'authorization-mode', kind: 'list', help: 'Ordered list of plug-ins to do authorization on secure port: AlwaysAllow, AlwaysDeny, ABAC, Webhook, RBAC, Node. (default Node,RBAC)', apply: (o, v) => {
+    o.authorizationModes = list(v);
+    o.authorizationModesSet = true;
   } },
+  { name: 'authorization-policy-file', kind: 'string', help: 'File with authorization policy in json line by line format, used with --authorization-mode=ABAC.', apply: (o, v) => (o.authorizationPolicyFile = v) },
+  { name: 'authorization-webhook-config-file', kind: 'string', help: 'File with webhook configuration in kubeconfig format, used with --authorization-mode=Webhook.', apply: (o, v) => (o.authorizationWebhookConfigFile = v) },
+  { name: 'authorization-webhook-version', kind: 'string', help: 'The API version of the authorization.k8s.io SubjectAccessReview to send to and expect from the webhook. (default v1beta1)', apply: (o, v) => (o.authorizationWebhookVersion = v) },
+  { name: 'authorization-webhook-cache-authorized-ttl', kind: 'duration', help: 'The duration to cache authorized responses from the webhook authorizer. (default 5m0s)', apply: (o, v) => (o.authorizationWebhookAuthorizedTTLMs = duration('authorization-webhook-cache-authorized-ttl', v)) },
+  { name: 'authorization-webhook-cache-unauthorized-ttl', kind: 'duration', help: 'The duration to cache unauthorized responses from the webhook authorizer. (default 30s)', apply: (o, v) => (o.authorizationWebhookUnauthorizedTTLMs = duration('authorization-webhook-cache-unauthorized-ttl', v)) },
+  { name: 'authorization-config', kind: 'string', help: 'File with an AuthorizationConfiguration (apiserver.config.k8s.io/v1); cannot be combined with --authorization-mode or --authorization-webhook-* flags.', apply: (o, v) => (o.authorizationConfigFile = v) },
   { name: 'token-auth-file', kind: 'string', help: 'If set, the file that will be used to secure the secure port of the API server via token authentication.', apply: (o, v) => (o.tokenAuthFile = v) },
   { name: 'anonymous-auth', kind: 'bool', help: 'Enables anonymous requests to the secure port of the API server. (default true)', apply: (o, v) => (o.anonymousAuth = bool('anonymous-auth', v)) },
   { name: 'request-timeout', kind: 'duration', help: 'An optional field indicating the duration a handler must keep a request open before timing it out. (default 1m0s)', apply: (o, v) => (o.requestTimeoutMs = duration('request-timeout', v)) },

@@ -45,7 +45,24 @@ export interface ServerOptions {
   storageBackend: 'sqlite' | 'memory' | 'etcd3';
   featureGates: Record<string, boolean>;
   runtimeConfig: string;
+  /** --authorization-mode (default Node,RBAC). */
   authorizationModes: string[];
+  /** Whether --authorization-mode was given (it may not be combined with --authorization-config). */
+  authorizationModesSet?: boolean;
+  /** --authorization-policy-file (ABAC). */
+  authorizationPolicyFile?: string;
+  /** --authorization-webhook-config-file (a kubeconfig). */
+  authorizationWebhookConfigFile?: string;
+  /** --authorization-webhook-version: v1beta1 (default) or v1. */
+  authorizationWebhookVersion?: string;
+  /** --authorization-webhook-cache-authorized-ttl in ms (default 5m). */
+  authorizationWebhookAuthorizedTTLMs?: number;
+  /** --authorization-webhook-cache-unauthorized-ttl in ms (default 30s). */
+  authorizationWebhookUnauthorizedTTLMs?: number;
+  /** --authorization-config (AuthorizationConfiguration file). */
+  authorizationConfigFile?: string;
+  /** kubelite: how often the --authorization-config file is checked for changes, ms (kube: every minute). */
+  authorizationConfigReloadMs?: number;
   tokenAuthFile?: string;
   anonymousAuth: boolean;
   /** --request-timeout in ms. */
@@ -83,7 +100,7 @@ export function defaultOptions(): ServerOptions {
     storageBackend: 'sqlite',
     featureGates: {},
     runtimeConfig: '',
-    authorizationModes: ['AlwaysAllow'],
+    authorizationModes: ['Node', 'RBAC'],
     anonymousAuth: true,
     requestTimeoutMs: 60_000,
     maxRequestsInFlight: 400,

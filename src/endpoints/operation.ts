@@ -20,5 +20,6 @@ export function operationFor(scope: ResourceScope, q: { dryRun: boolean; fieldMa
     fieldManager: q.fieldManager || undefined,
     signal: ctx.signal,
     auditAnnotations: (ctx.auditAnnotations ??= {}),
+    authorizer: scope.authorizer,
   };
 }

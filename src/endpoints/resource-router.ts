@@ -54,7 +54,7 @@ export class ResourceRouter implements HandlerDeps {
   scopeFor(ctx: RequestContext, served: ServedResource): ResourceScope {
     const ri = ctx.requestInfo;
     const { def, store, view } = served;
-    return { ctx, def, store, view, namespace: def.namespaced ? ri.namespace : '', name: ri.name, subresource: ri.subresource, options: this.deps.options };
+    return { ctx, def, store, view, namespace: def.namespaced ? ri.namespace : '', name: ri.name, subresource: ri.subresource, options: this.deps.options, authorizer: this.deps.authorizer };
   }
 
   async serve(ctx: RequestContext): Promise<boolean> {

@@ -7,6 +7,7 @@ import type { KObject } from '../api/object.js';
 import type { ResourceView } from '../registry/resource-view.js';
 import type { RequestContext } from '../http/request-context.js';
 import type { ServerOptions } from '../config/options.js';
+import type { Authorizer } from '../authz/authorizer.js';
 
 export interface ResourceScope {
   ctx: RequestContext;
@@ -16,6 +17,8 @@ export interface ResourceScope {
   name: string;
   subresource: string;
   options: ServerOptions;
+  /** The server's authorizer chain (admission and CEL ask it through the operation context). */
+  authorizer?: Authorizer;
   /** What a resource defined at run time adds (custom resources); undefined for built-ins. */
   view?: ResourceView;
 }

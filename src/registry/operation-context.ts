@@ -1,6 +1,7 @@
 // What one API operation carries from the handler through the store to admission and storage: who asks, what the
 // request is, dry-run, the field manager, warnings for the client, cancellation and audit annotations. Writes the
 // server makes itself (controllers, bootstrap) carry no user and no request.
+import type { Authorizer } from '../authz/authorizer.js';
 import type { UserInfo } from '../http/request-context.js';
 
 /** The request as admission and authorization see it (kube's RequestInfo, resource requests only). */
@@ -27,6 +28,8 @@ export interface OperationContext {
   signal?: AbortSignal;
   /** Key-value annotations for the audit event of the request. */
   auditAnnotations?: Record<string, string>;
+  /** The server's authorizer chain, for admission plug-ins and CEL's `authorizer` variable (absent for internal writes). */
+  authorizer?: Authorizer;
 }
 
 /** An operation the server makes on its own behalf (controllers, start-up). */

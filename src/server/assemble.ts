@@ -11,6 +11,18 @@ import { AdmissionChain } from '../admission/chain.js';
 import { NamespaceLifecycle } from '../admission/namespace-lifecycle.js';
 import { installApiExtensions } from '../apiextensions/install.js';
 import type { Authorizer } from '../authz/authorizer.js';
+import { NodeAuthorizer } from '../authz/node/node-authorizer.js';
+import { PolicyIndex } from '../authz/rbac/policy-index.js';
+import { RBACAuthorizer } from '../authz/rbac/rbac-authorizer.js';
+import { RuleResolver } from '../authz/rbac/rule-resolver.js';
+import { SyncGate } from '../authz/rbac/sync-gate.js';
+import type { AuthorizerUnion } from '../authz/union.js';
+import { RbacEscalationCheck } from '../admission/rbac-escalation.js';
+import { NodeRestriction } from '../admission/node-restriction.js';
+import { ClusterRoleAggregationController } from '../controllers/clusterrole-aggregation.js';
+import { RegistryNodeGraph } from '../controllers/node-graph.js';
+import { reconcileDefaultPolicy } from '../controllers/rbac-bootstrap.js';
+import { RbacPolicyFeed } from '../controllers/rbac-policy-feed.js';
 import type { ServerOptions } from '../config/options.js';
 import type { ControllerContext } from '../controllers/controller-context.js';
 import { EventTTLController } from '../controllers/event-ttl.js';
@@ -32,6 +44,7 @@ import { clusterIPAllocator } from '../registry/strategies/cluster-ips.js';
 import { WatchCacheSet } from '../storage/cacher/watch-cache-set.js';
 import type { Storage } from '../storage/interface.js';
 import { UsageError } from './usage-error.js';
+import { AuthorizationConfigReloader, authorizerEntries, buildAuthorizerChain } from './authorization.js';
 
 export interface ApiDeps {
   storage: Storage;
@@ -40,7 +53,6 @@ export interface ApiDeps {
   options: ServerOptions;
   log: Logger;
   health: HealthChecks;
-  authorizer: Authorizer;
 }
 
 interface Controller {
@@ -57,6 +69,12 @@ export class KubeliteApi {
   readonly informers = new InformerFactory();
   readonly router: ResourceRouter;
   readonly discovery: DiscoveryService;
+  /** The RBAC objects as the authorizer reads them, fed by the shared informers once the stores exist. */
+  readonly rbacPolicy = new PolicyIndex();
+  readonly rbacResolver = new RuleResolver(this.rbacPolicy);
+  private readonly rbacSynced = new SyncGate();
+  /** The authorizer chain of --authorization-mode. */
+  readonly authorizer: AuthorizerUnion;
   private readonly controllers: Controller[] = [];
   /** kube-controller-manager's controllers: run on every server, or only on the elected one (leader election). */
   private electedFactory: () => Controller[] = () => [];
@@ -64,7 +82,18 @@ export class KubeliteApi {
 
   private constructor(readonly deps: ApiDeps) {
     this.caches = new WatchCacheSet(deps.storage);
-    this.router = new ResourceRouter({ registry: this.registry, options: deps.options, authorizer: deps.authorizer });
+    const entries = authorizerEntries(deps.options);
+    const factories = {
+      RBAC: () => new RBACAuthorizer(this.rbacResolver, this.rbacSynced),
+      Node: () => new NodeAuthorizer(new RegistryNodeGraph(this.registry)),
+    };
+    this.authorizer = buildAuthorizerChain(entries, factories, deps.options);
+    const configFile = deps.options.authorizationConfigFile;
+    if (configFile) {
+      const reloader = new AuthorizationConfigReloader(configFile, this.authorizer, entries, factories, deps.options, deps.log);
+      this.controllers.push({ start: () => reloader.start(deps.options.authorizationConfigReloadMs ?? 60_000), stop: () => reloader.stop() });
+    }
+    this.router = new ResourceRouter({ registry: this.registry, options: deps.options, authorizer: this.authorizer });
     this.discovery = new DiscoveryService(() => this.registry.discoveryResources());
   }
 
@@ -84,7 +113,13 @@ export class KubeliteApi {
       // As kube's plugin: the namespace from the cache (its informer) as it is, a live read only when it is missing
       // there (just created elsewhere). On etcd a consistent read costs an etcd round trip per request.
       admission: new AdmissionChain([
+        new RbacEscalationCheck({
+          authorizer: api.authorizer,
+          resolver: api.rbacResolver,
+          getRole: (resource, ns, name) => registry.getObject({ group: 'rbac.authorization.k8s.io', resource }, ns, name),
+        }),
         new NamespaceLifecycle(async (name) => (await registry.getObject(NAMESPACES, '', name, { consistent: false })) ?? registry.getObject(NAMESPACES, '', name)),
+        new NodeRestriction((ns, name) => registry.getObject({ group: '', resource: 'pods' }, ns, name)),
       ]),
     };
     registry.registerAll(builtinStores(resources, storeDeps, deps.options));
@@ -93,7 +128,17 @@ export class KubeliteApi {
     const done = deps.health.addPostStartHook('start-system-namespaces-controller');
     await bootstrapNamespaces(controllers);
     done();
+    const feed = new RbacPolicyFeed(controllers, api.rbacPolicy);
+    api.controllers.push({ start: () => undefined, stop: () => feed.stop() });
+    const rbacDone = deps.health.addPostStartHook('rbac/bootstrap-roles');
+    await reconcileDefaultPolicy(controllers, deps.log);
+    rbacDone();
+    await feed.wait();
+    api.rbacSynced.open();
+    // admin, edit and view carry their rules from the first request on; the controller then follows changes.
+    await new ClusterRoleAggregationController(controllers, deps.log).reconcile();
     api.electedFactory = () => [
+      new ClusterRoleAggregationController(controllers, deps.log),
       new NamespaceController(controllers, deps.log),
       new GarbageCollector(controllers, deps.log),
       new NamespaceDefaultsController(controllers, deps.caPem, deps.log),

@@ -12,10 +12,7 @@ import { AuthenticatorUnion } from '../authn/union.js';
 import { X509Authenticator } from '../authn/x509.js';
 import { BearerTokenAuthenticator } from '../authn/bearer-token.js';
 import { TokenFileAuthenticator, type TokenAuthenticator } from '../authn/token-file.js';
-import { AlwaysAllowAuthorizer, AlwaysDenyAuthorizer } from '../authz/always.js';
-import type { Authorizer } from '../authz/authorizer.js';
-import { PrivilegedGroupsAuthorizer } from '../authz/privileged-groups.js';
-import { AuthorizerUnion } from '../authz/union.js';
+import { validateAuthorizationOptions } from './authorization.js';
 import { ShutdownState } from '../filters/shutdown-gate.js';
 import { HealthChecks } from '../observability/health.js';
 import { createLogger } from '../observability/logging.js';
@@ -56,16 +53,6 @@ export interface RunningServer {
 
 export { UsageError } from './usage-error.js';
 import { UsageError } from './usage-error.js';
-
-function buildAuthorizer(modes: string[]): Authorizer {
-  const members: Authorizer[] = [new PrivilegedGroupsAuthorizer()];
-  for (const m of modes) {
-    if (m === 'AlwaysAllow') members.push(new AlwaysAllowAuthorizer());
-    else if (m === 'AlwaysDeny') members.push(new AlwaysDenyAuthorizer());
-    else throw new UsageError(`authorization mode ${JSON.stringify(m)} is not supported by kubelite yet (supported: AlwaysAllow, AlwaysDeny)`);
-  }
-  return new AuthorizerUnion(members);
-}
 
 function buildAuthenticator(opts: ServerOptions, log: Logger): RequestAuthenticator {
   let anonymous = opts.anonymousAuth;
@@ -115,6 +102,7 @@ async function openStorage(opts: ServerOptions, log: Logger): Promise<Storage> {
 export async function startKubelite(partial: Partial<ServerOptions> = {}, logger?: Logger): Promise<RunningServer> {
   const opts: ServerOptions = { ...defaultOptions(), ...partial };
   const log = logger ?? createLogger(opts.verbosity);
+  validateAuthorizationOptions(opts);
   const certDir = opts.certDir ?? join(opts.dataDir, 'pki');
   ensurePrivateDir(opts.dataDir);
   if ((opts.tlsCertFile === undefined) !== (opts.tlsPrivateKeyFile === undefined)) {
@@ -134,8 +122,8 @@ export async function startKubelite(partial: Partial<ServerOptions> = {}, logger
   health.add('log', () => undefined);
   health.add('etcd', () => storage.health());
   health.add('etcd-readiness', () => storage.health(), ['readyz']);
-  const authorizer = buildAuthorizer(opts.authorizationModes);
-  const api = await KubeliteApi.create({ storage, options: opts, log, health, authorizer, caPem: certs.ca.cert });
+  const api = await KubeliteApi.create({ storage, options: opts, log, health, caPem: certs.ca.cert });
+  const authorizer = api.authorizer;
   health.add('informer-sync', () => undefined, ['readyz']);
   health.add('shutdown', () => {
     if (shutdown.initiated) throw new Error('process is shutting down');

@@ -1,10 +1,14 @@
 // Create-only virtual resources: the access reviews and SelfSubjectReview (auth.md §9). Nothing is stored;
 // the answer is 201 with the request's spec and a computed status.
 import { operationFor } from '../operation.js';
-import { fieldErr } from '../../errors/field-error.js';
+import { fieldErr, GoValue, type FieldError } from '../../errors/field-error.js';
+import { goQuote } from '../../golang/strconv.js';
 import { badRequest, invalid, routeMethodNotAllowed } from '../../errors/status.js';
 import type { ResourceInfo } from '../../api/resource-info.js';
-import type { Attributes } from '../../authz/authorizer.js';
+import type { Attributes, SelectorRequirement } from '../../authz/authorizer.js';
+import { fieldRequirements, labelRequirements } from '../../authz/selectors.js';
+import { aggregateMessage } from '../../authz/rbac/rule-resolver.js';
+import { isRuleResolver, unresolvable, type UserRules } from '../../authz/rule-resolution.js';
 import type { KObject } from '../../api/object.js';
 import { nowRFC3339 } from '../../api/object.js';
 import { apiVersionOf } from '../../registry/resource-def.js';
@@ -30,11 +34,18 @@ export function isVirtualResource(def: ResourceInfo): boolean {
   return VIRTUAL.has(`${def.group}/${def.resource}`) || (def.verbs.length === 1 && def.verbs[0] === 'create' && !def.listKind);
 }
 
+/** A review's selector attribute: its requirements as given, or its rawSelector parsed. */
+function selectorOf(sel: KObject | undefined, parse: (raw: string) => SelectorRequirement[] | undefined): SelectorRequirement[] | undefined {
+  if (!sel) return undefined;
+  if (Array.isArray(sel.requirements) && sel.requirements.length) return sel.requirements as SelectorRequirement[];
+  return typeof sel.rawSelector === 'string' ? parse(sel.rawSelector) : undefined;
+}
+
 function attributesFrom(spec: KObject, user: UserInfo): Attributes {
   const ra = spec.resourceAttributes;
   const nra = spec.nonResourceAttributes;
   if (ra) {
-    return {
+    const attrs: Attributes = {
       user,
       verb: ra.verb ?? '',
       isResourceRequest: true,
@@ -46,18 +57,61 @@ function attributesFrom(spec: KObject, user: UserInfo): Attributes {
       subresource: ra.subresource ?? '',
       name: ra.name ?? '',
     };
+    const fs = selectorOf(ra.fieldSelector, fieldRequirements);
+    const ls = selectorOf(ra.labelSelector, labelRequirements);
+    if (fs) attrs.fieldSelector = fs;
+    if (ls) attrs.labelSelector = ls;
+    return attrs;
   }
   return { user, verb: nra?.verb ?? '', isResourceRequest: false, path: nra?.path ?? '', namespace: '', apiGroup: '', apiVersion: '', resource: '', subresource: '', name: '' };
 }
 
-function validateAttributes(kind: string, spec: KObject): void {
-  const gk = { group: 'authorization.k8s.io', kind };
+/** Go's %#v of a NonResourceAttributes, as kube's field errors print it. */
+const nonResourceValue = (n: KObject) => new GoValue(`authorization.NonResourceAttributes{Path:${goQuote(n.path ?? '')}, Verb:${goQuote(n.verb ?? '')}}`);
+
+/** kube's ValidateSubjectAccessReviewSpec (and the local review's extra rules), every error at once. */
+function validateReview(resource: string, obj: KObject, urlNamespace: string): void {
+  const spec: KObject = obj.spec ?? {};
+  const errs: FieldError[] = [];
   if (spec.resourceAttributes && spec.nonResourceAttributes) {
-    throw invalid(gk, '', [fieldErr.invalid('spec.nonResourceAttributes', spec.nonResourceAttributes, 'cannot be specified in combination with resourceAttributes')]);
+    errs.push(fieldErr.invalid('spec.nonResourceAttributes', nonResourceValue(spec.nonResourceAttributes), 'cannot be specified in combination with resourceAttributes'));
   }
-  if (!spec.resourceAttributes && !spec.nonResourceAttributes) {
-    throw invalid(gk, '', [fieldErr.invalid('spec.resourceAttributes', 'null', 'exactly one of nonResourceAttributes or resourceAttributes must be specified')]);
+  if (!spec.resourceAttributes && !spec.nonResourceAttributes) errs.push(fieldErr.invalid('spec.resourceAttributes', 'null', 'exactly one of nonResourceAttributes or resourceAttributes must be specified'));
+  if (resource !== 'selfsubjectaccessreviews' && !spec.user && !spec.groups?.length) errs.push(fieldErr.invalid('spec.user', '', 'at least one of user or group must be specified'));
+  if (resource === 'localsubjectaccessreviews') {
+    const ns = obj.metadata?.namespace ?? urlNamespace;
+    if (spec.resourceAttributes && (spec.resourceAttributes.namespace ?? '') !== ns) errs.push(fieldErr.invalid('spec.resourceAttributes.namespace', spec.resourceAttributes.namespace ?? '', 'must match metadata.namespace'));
+    if (spec.nonResourceAttributes) errs.push(fieldErr.invalid('spec.nonResourceAttributes', nonResourceValue(spec.nonResourceAttributes), 'disallowed on this kind of request'));
   }
+  if (errs.length) throw invalid({ group: 'authorization.k8s.io', kind: KINDS[resource] }, '', errs);
+}
+
+const KINDS: Record<string, string> = {
+  subjectaccessreviews: 'SubjectAccessReview',
+  localsubjectaccessreviews: 'LocalSubjectAccessReview',
+  selfsubjectaccessreviews: 'SelfSubjectAccessReview',
+};
+
+/** SelfSubjectRulesReview's status: the chain's rule resolvers in order (auth.md §9.4). */
+async function rulesReviewStatus(authorizer: unknown, user: UserInfo, namespace: string): Promise<KObject> {
+  const rules: UserRules = isRuleResolver(authorizer) ? await authorizer.rulesFor(user, namespace) : unresolvable('no rule resolver');
+  const status: KObject = {
+    resourceRules: rules.resourceRules.map((r) => {
+      const o: KObject = { verbs: r.verbs };
+      if (r.apiGroups?.length) o.apiGroups = r.apiGroups;
+      if (r.resources?.length) o.resources = r.resources;
+      if (r.resourceNames?.length) o.resourceNames = r.resourceNames;
+      return o;
+    }),
+    nonResourceRules: rules.nonResourceRules.map((r) => {
+      const o: KObject = { verbs: r.verbs };
+      if (r.nonResourceURLs?.length) o.nonResourceURLs = r.nonResourceURLs;
+      return o;
+    }),
+    incomplete: rules.incomplete,
+  };
+  if (rules.errors.length) status.evaluationError = aggregateMessage(rules.errors);
+  return status;
 }
 
 export async function handleVirtualCreate(api: HandlerDeps, scope: ResourceScope): Promise<void> {
@@ -85,29 +139,27 @@ export async function handleVirtualCreate(api: HandlerDeps, scope: ResourceScope
     case 'authorization.k8s.io/selfsubjectaccessreviews':
     case 'authorization.k8s.io/subjectaccessreviews':
     case 'authorization.k8s.io/localsubjectaccessreviews': {
-      validateAttributes(def.kind, spec);
+      if (def.resource === 'localsubjectaccessreviews') {
+        // kube's create handler puts the URL namespace on an object without one and refuses another one.
+        if (obj.metadata?.namespace && obj.metadata.namespace !== scope.namespace) throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
+      }
+      validateReview(def.resource, obj, scope.namespace);
       let subject: UserInfo = user;
-      if (def.resource !== 'selfsubjectaccessreviews') {
-        if (!spec.user && !(spec.groups?.length)) {
-          throw invalid({ group: 'authorization.k8s.io', kind: def.kind }, '', [fieldErr.invalid('spec.user', '', 'at least one of user or group must be specified')]);
-        }
-        subject = { name: spec.user ?? '', uid: spec.uid, groups: spec.groups ?? [], extra: spec.extra };
-      }
-      if (def.resource === 'localsubjectaccessreviews' && spec.resourceAttributes?.namespace !== scope.namespace) {
-        throw badRequest(`spec.resourceAttributes.namespace must match namespace: ${scope.namespace}`);
-      }
+      if (def.resource !== 'selfsubjectaccessreviews') subject = { name: spec.user ?? '', uid: spec.uid, groups: spec.groups ?? [], extra: spec.extra };
       const r = await api.authorizer.authorize(attributesFrom(spec, subject));
       const status: KObject = { allowed: r.decision === 'allow' };
       if (r.decision === 'deny') status.denied = true;
       if (r.reason) status.reason = r.reason;
+      if (r.error) status.evaluationError = r.error;
       out.spec = spec;
       out.status = status;
       break;
     }
     case 'authorization.k8s.io/selfsubjectrulesreviews': {
       if (!spec.namespace) throw badRequest('no namespace on request');
+      out.metadata = { creationTimestamp: null }; // kube answers a new object, not the request's metadata
       out.spec = {};
-      out.status = { resourceRules: [], nonResourceRules: [], incomplete: true, evaluationError: 'rule resolution is not supported by the configured authorizers yet' };
+      out.status = await rulesReviewStatus(api.authorizer, user, spec.namespace);
       break;
     }
     default:
