@@ -18,7 +18,7 @@ const mode = (p: string) => statSync(p).mode & 0o777;
 test('the data dir, database, keys and kubeconfig are private, also when they existed with looser modes', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'kubelite-modes-'));
   chmodSync(dataDir, 0o755);
-  writeFileSync(join(dataDir, 'kubeconfig'), 'old', { mode: 0o644 });
+  writeFileSync(join(dataDir, 'kubeconfig'), 'apiVersion: v1\nkind: Config\n', { mode: 0o644 });
   mkdirSync(join(dataDir, 'pki'), { mode: 0o755 });
   let s = await startTestServer({ dataDir });
   await s.close();

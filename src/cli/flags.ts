@@ -86,7 +86,12 @@ export const FLAGS: FlagDef[] = [
   { name: 'v', kind: 'int', help: 'Number for the log level verbosity (0: warnings, 2: one line per request, 4: debug).', apply: (o, v) => (o.verbosity = int('v', v, 0, 10)) },
   { name: 'data-dir', kind: 'string', kubelite: true, help: 'kubelite: directory of the embedded store, certificates and kubeconfig. (default ./.kubelite)', apply: (o, v) => (o.dataDir = v) },
   { name: 'tls-sans', kind: 'list', kubelite: true, help: 'kubelite: extra subject alternative names (DNS names or IPs) for the generated serving certificate.', apply: (o, v) => (o.tlsSANs = list(v)) },
-  { name: 'write-kubeconfig', kind: 'string', kubelite: true, help: 'kubelite: where to write the admin kubeconfig (default <data-dir>/kubeconfig; "" to not write one).', apply: (o, v) => (o.writeKubeconfig = v) },
+  { name: 'write-kubeconfig', kind: 'string', kubelite: true, help: 'kubelite: where to write the admin kubeconfig, merged into an existing file (default <data-dir>/kubeconfig; "" to not write one).', apply: (o, v) => (o.writeKubeconfig = v) },
+  { name: 'cluster-name', kind: 'string', kubelite: true, help: 'kubelite: name of the cluster, user (<name>-admin) and context written into the kubeconfig. (default kubelite)', apply: (o, v) => {
+    if (v === '') throw new FlagError('--cluster-name must not be empty');
+    o.clusterName = v;
+  } },
+  { name: 'kubeconfig-switch-context', kind: 'bool', kubelite: true, help: 'kubelite: make this cluster the current context of the kubeconfig it merges into. (default true)', apply: (o, v) => (o.kubeconfigSwitchContext = bool('kubeconfig-switch-context', v)) },
   { name: 'storage', kind: 'string', kubelite: true, help: 'kubelite: embedded engine, sqlite (durable, default) or memory (nothing kept).', apply: (o, v) => {
     if (v !== 'sqlite' && v !== 'memory') throw new FlagError(`invalid argument ${JSON.stringify(v)} for "--storage" flag: must be sqlite or memory`);
     o.storageBackend = v;
@@ -109,6 +114,8 @@ export interface ParsedArgs {
   options: ServerOptions;
   help: boolean;
   version: boolean;
+  /** The flags given on the command line (by name, without dashes). */
+  given: Set<string>;
 }
 
 /** Parses argv (without node and script): --flag=value, --flag value, -v=2, boolean --flag. */
@@ -116,6 +123,7 @@ export function parseArgs(argv: string[]): ParsedArgs {
   const options = defaultOptions();
   let help = false;
   let version = false;
+  const given = new Set<string>();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '-h' || arg === '--help') {
@@ -141,8 +149,9 @@ export function parseArgs(argv: string[]): ParsedArgs {
       }
     }
     def.apply(options, value);
+    given.add(name);
   }
-  return { options, help, version };
+  return { options, help, version, given };
 }
 
 export function usage(): string {

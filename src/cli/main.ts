@@ -26,7 +26,10 @@ async function main(): Promise<void> {
   const started = Date.now();
   let server;
   try {
-    server = await startKubelite(parsed.options);
+    // Without --data-dir, the memory engine keeps certificates (and, without --write-kubeconfig, the kubeconfig) in memory.
+    const { dataDir, ...rest } = parsed.options;
+    const inMemory = parsed.options.storageBackend === 'memory' && !parsed.given.has('data-dir');
+    server = await startKubelite(inMemory ? rest : { ...rest, dataDir });
   } catch (e) {
     if (e instanceof UsageError || (e as NodeJS.ErrnoException).code === 'EADDRINUSE' || (e as NodeJS.ErrnoException).code === 'EACCES') {
       process.stderr.write(`Error: ${(e as Error).message}\n`);
@@ -34,11 +37,7 @@ async function main(): Promise<void> {
     }
     throw e;
   }
-  const kc = server.kubeconfigPath ? relative(process.cwd(), server.kubeconfigPath) || server.kubeconfigPath : undefined;
-  process.stdout.write(
-    `kubelite is serving the Kubernetes API at ${server.url} (ready in ${Date.now() - started} ms)` +
-      (kc ? `; use it with: kubectl --kubeconfig ${kc} get namespaces\n` : '\n'),
-  );
+  // Handlers first: whoever reads the ready line may signal at once.
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -51,6 +50,11 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+  const kc = server.kubeconfigPath ? relative(process.cwd(), server.kubeconfigPath) || server.kubeconfigPath : undefined;
+  process.stdout.write(
+    `kubelite is serving the Kubernetes API at ${server.url} (ready in ${Date.now() - started} ms)` +
+      (kc ? `; use it with: kubectl --kubeconfig ${kc} get namespaces\n` : '; no kubeconfig written (see --write-kubeconfig)\n'),
+  );
 }
 
 main().catch((e) => {

@@ -24,6 +24,10 @@ export interface ServerOptions {
   tlsSANs: string[];
   /** kubelite: where to write the admin kubeconfig ('' = do not write). */
   writeKubeconfig?: string;
+  /** kubelite: the name of the cluster, user (<name>-admin) and context in the kubeconfig (default kubelite). */
+  clusterName?: string;
+  /** kubelite: make this server the kubeconfig's current context when merging into a file (default true). */
+  kubeconfigSwitchContext?: boolean;
   /** --etcd-servers: when set, objects live in this etcd cluster instead of the embedded store. */
   etcdServers: string[];
   /** --etcd-prefix: the root of every key in etcd (default /registry). */

@@ -121,7 +121,8 @@ function readPair(dir: string, name: string): PemPair | undefined {
   return { cert: readFileSync(c, 'utf8'), key: readFileSync(k, 'utf8') };
 }
 
-function writePair(dir: string, name: string, p: PemPair): void {
+function writePair(dir: string | undefined, name: string, p: PemPair): void {
+  if (dir === undefined) return; // kept in memory only
   writeFileSync(join(dir, `${name}.crt`), p.cert, { mode: 0o644 });
   writePrivateFile(join(dir, `${name}.key`), p.key);
 }
@@ -142,7 +143,8 @@ function normalizeIP(s: string): string {
 }
 
 export interface CertificateOptions {
-  certDir: string;
+  /** Where certificates are read and written; undefined: generated in memory, nothing written. */
+  certDir: string | undefined;
   sans: string[];
   /** Serving pair given by --tls-cert-file/--tls-private-key-file. */
   servingOverride?: PemPair;
@@ -152,21 +154,24 @@ export interface CertificateOptions {
 
 /** Loads the certificates from certDir, creating what is missing (or no longer fits). */
 export async function ensureCertificates(opts: CertificateOptions): Promise<ServerCertificates> {
-  ensurePrivateDir(opts.certDir);
-  for (const name of ['ca', 'apiserver', 'admin']) tightenFile(join(opts.certDir, `${name}.key`));
-  let ca = readPair(opts.certDir, 'ca');
+  const dir = opts.certDir;
+  if (dir !== undefined) {
+    ensurePrivateDir(dir);
+    for (const name of ['ca', 'apiserver', 'admin']) tightenFile(join(dir, `${name}.key`));
+  }
+  let ca = dir === undefined ? undefined : readPair(dir, 'ca');
   if (!ca) {
     const made = await makeCA();
     ca = { cert: made.cert, key: made.key };
     writePair(opts.certDir, 'ca', ca);
   }
   const sans = ['localhost', '127.0.0.1', '::1', ...opts.sans];
-  let serving = opts.servingOverride ?? readPair(opts.certDir, 'apiserver');
+  let serving = opts.servingOverride ?? (dir === undefined ? undefined : readPair(dir, 'apiserver'));
   if (!opts.servingOverride && (!serving || !servingCertFits(serving.cert, sans))) {
     serving = await makeLeaf(ca, { subject: 'CN=kubelite-apiserver', usage: 'server', sans });
     writePair(opts.certDir, 'apiserver', serving);
   }
-  let admin = readPair(opts.certDir, 'admin');
+  let admin = dir === undefined ? undefined : readPair(dir, 'admin');
   if (!admin) {
     admin = await makeLeaf(ca, { subject: 'CN=kubelite-admin, O=system:masters', usage: 'client' });
     writePair(opts.certDir, 'admin', admin);

@@ -25,6 +25,8 @@ import { buildDirector } from './director.js';
 import type { Route } from '../http/route.js';
 import { buildHandlerChain } from './handler-chain.js';
 import { buildKubeconfig } from './kubeconfig.js';
+import { checkKubeconfigMergeable, mergeKubeconfigFile } from './kubeconfig-merge.js';
+import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
 import { defaultOptions, type ServerOptions } from '../config/options.js';
 import type { AnyRequest, AnyResponse, RequestContext } from '../http/request-context.js';
 import { ServerResponse, type IncomingMessage } from 'node:http';
@@ -101,10 +103,32 @@ async function openStorage(opts: ServerOptions, log: Logger): Promise<Storage> {
 
 export async function startKubelite(partial: Partial<ServerOptions> = {}, logger?: Logger): Promise<RunningServer> {
   const opts: ServerOptions = { ...defaultOptions(), ...partial };
+  // The memory engine writes nothing (certificates and kubeconfig stay in memory) unless a data dir is given.
+  const useDataDir = opts.storageBackend !== 'memory' || opts.etcdServers.length > 0 || partial.dataDir !== undefined;
+  let lock: DataDirLock | undefined;
+  if (useDataDir) {
+    ensurePrivateDir(opts.dataDir);
+    // Servers sharing an etcd may share a data dir; the embedded store and its kubeconfig have one owner.
+    if (!opts.etcdServers.length) lock = lockDataDir(opts.dataDir);
+  }
+  try {
+    const running = await serveKubelite(opts, logger, useDataDir);
+    if (!lock) return running;
+    const held = lock;
+    return { ...running, stop: () => running.stop().finally(() => held.release()) };
+  } catch (e) {
+    lock?.release();
+    throw e;
+  }
+}
+
+async function serveKubelite(opts: ServerOptions, logger: Logger | undefined, useDataDir: boolean): Promise<RunningServer> {
   const log = logger ?? createLogger(opts.verbosity);
   validateAuthorizationOptions(opts);
-  const certDir = opts.certDir ?? join(opts.dataDir, 'pki');
-  ensurePrivateDir(opts.dataDir);
+  const certDir = opts.certDir ?? (useDataDir ? join(opts.dataDir, 'pki') : undefined);
+  const writeKubeconfig = opts.writeKubeconfig ?? (useDataDir ? join(opts.dataDir, 'kubeconfig') : '');
+  const kubeconfigPath = writeKubeconfig === '' ? undefined : resolve(writeKubeconfig);
+  if (kubeconfigPath) checkKubeconfigMergeable(kubeconfigPath);
   if ((opts.tlsCertFile === undefined) !== (opts.tlsPrivateKeyFile === undefined)) {
     throw new UsageError('--tls-cert-file and --tls-private-key-file must be given together');
   }
@@ -225,12 +249,10 @@ export async function startKubelite(partial: Partial<ServerOptions> = {}, logger
   const port = (server.address() as AddressInfo).port;
   const host = opts.bindAddress === '0.0.0.0' || opts.bindAddress === '::' ? '127.0.0.1' : opts.bindAddress;
   const url = `https://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  const kubeconfig = buildKubeconfig({ server: url, caPem: certs.ca.cert, clientCertPem: certs.admin.cert, clientKeyPem: certs.admin.key });
-  let kubeconfigPath: string | undefined;
-  if (opts.writeKubeconfig !== '') {
-    kubeconfigPath = resolve(opts.writeKubeconfig ?? join(opts.dataDir, 'kubeconfig'));
+  const kubeconfig = buildKubeconfig({ server: url, caPem: certs.ca.cert, clientCertPem: certs.admin.cert, clientKeyPem: certs.admin.key, name: opts.clusterName });
+  if (kubeconfigPath) {
     mkdirSync(dirname(kubeconfigPath), { recursive: true });
-    writePrivateFile(kubeconfigPath, kubeconfig);
+    writePrivateFile(kubeconfigPath, mergeKubeconfigFile(kubeconfigPath, kubeconfig, opts.kubeconfigSwitchContext ?? true));
   }
   // On etcd, other servers may share the store: kube-controller-manager's controllers run on the elected one.
   const elector = opts.etcdServers.length && opts.leaderElection !== false ? electLeader(api, opts, log) : undefined;
