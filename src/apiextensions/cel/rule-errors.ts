@@ -47,6 +47,10 @@ function shapeErrors(schema: JSONSchemaProps, path: string, errs: FieldError[]):
 interface Observed { path: string; cost: number }
 
 function celErrors(node: RuleNode, path: string, errs: FieldError[], observed: Observed[]): void {
+  // kube checks a node's rules after its children's (property order: sorted, where kube's map order is random).
+  for (const [name, child] of [...(node.properties ?? [])].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) celErrors(child, `${path}.properties[${name}]`, errs, observed);
+  if (node.items) celErrors(node.items, `${path}.items`, errs, observed);
+  if (node.additionalProperties) celErrors(node.additionalProperties, `${path}.additionalProperties`, errs, observed);
   node.rules.forEach((c, i) => {
     const p = `${path}.x-kubernetes-validations[${i}]`;
     if (c.cost > STATIC_ESTIMATED_COST_LIMIT) errs.push(fieldErr.forbidden(`${p}.rule`, estimatedRuleCostMessage(c.cost)));
@@ -63,9 +67,6 @@ function celErrors(node: RuleNode, path: string, errs: FieldError[], observed: O
       errs.push(fieldErr.invalid(`${p}.optionalOldSelf`, c.spec.optionalOldSelf, 'may not be set if oldSelf is not used in rule'));
     }
   });
-  for (const [name, child] of node.properties ?? []) celErrors(child, `${path}.properties[${name}]`, errs, observed);
-  if (node.items) celErrors(node.items, `${path}.items`, errs, observed);
-  if (node.additionalProperties) celErrors(node.additionalProperties, `${path}.additionalProperties`, errs, observed);
 }
 
 /**
