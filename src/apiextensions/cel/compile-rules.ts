@@ -27,7 +27,7 @@ export interface CompiledRule {
   /** Compile error detail of the rule ("compilation failed: …" or the type error). */
   error?: string;
   messageError?: string;
-  /** Estimated max cost × cardinality. */
+  /** Estimated max cost × cardinality (messageCost: without cardinality). */
   cost: number;
   messageCost: number;
 }
@@ -111,7 +111,8 @@ function compileNode(schema: JSONSchemaProps, isRoot: boolean, path: string, st:
           if (m.program && m.program.outputType.kind !== 'string') c.messageError = 'messageExpression must evaluate to a string';
           else if (m.program) c.messageProgram = m.program;
           else c.messageError = m.error?.replace(/^compilation failed: /, 'messageExpression compilation failed: ');
-          if (m.program) c.messageCost = cappedProduct(Number(estimateCost(m.program, env).max), cardinality);
+          // kube checks a messageExpression's estimate without the node's cardinality.
+          if (m.program) c.messageCost = Number(estimateCost(m.program, env).max);
         }
         node.rules.push(c);
       }
