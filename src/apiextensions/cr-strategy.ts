@@ -3,7 +3,9 @@
 // customresource strategy and validator).
 import { fieldErr, type FieldError } from '../errors/field-error.js';
 import { jsonEqual, meta, type KObject } from '../api/object.js';
-import type { Strategy } from '../registry/strategy.js';
+import type { Strategy, StrategyContext } from '../registry/strategy.js';
+import { compileSchemaRules, type RuleNode } from './cel/compile-rules.js';
+import { evaluateRules } from './cel/evaluate-rules.js';
 import type { CRD, CRDVersion } from './crd-types.js';
 import { subresourcesOf } from './cr-resource-info.js';
 import { applyDefaults } from './structural/defaults.js';
@@ -80,14 +82,39 @@ function validateScale(crv: CustomResourceVersion, obj: KObject): FieldError[] {
   return errs;
 }
 
+// Schema errors that stop CEL rules from running (kube's hasBlockingErr).
+const BLOCKING = new Set(['FieldValueNotSupported', 'FieldValueRequired', 'FieldValueTooLong', 'FieldValueTooMany', 'FieldValueTypeInvalid']);
+
+/** Compiled rules per schema object: a CRD version's rules are compiled once, on first use. */
+const compiledRules = new WeakMap<JSONSchemaProps, RuleNode | null>();
+
+function validationRulesOf(crv: CustomResourceVersion): RuleNode | undefined {
+  const schema = crv.schema!;
+  let r = compiledRules.get(schema);
+  if (r === undefined) {
+    r = compileSchemaRules(schema) ?? null;
+    compiledRules.set(schema, r);
+  }
+  return r ?? undefined;
+}
+
 export function customResourceStrategy(crv: CustomResourceVersion): Strategy {
   const hasStatus = !!subresourcesOf(crv.crd, crv.version)?.status;
-  const validate = (obj: KObject): FieldError[] => {
+  const validate = (obj: KObject, old?: KObject, ctx?: StrategyContext): FieldError[] => {
     if (!crv.schema) return [];
-    // kube's order: schema, scale paths, embedded resources, list types.
+    // kube's order: schema, scale paths, embedded resources, list types, then CEL rules unless an error blocks them.
     const errs = [...validateCustomResourceValue(crv.schema, obj), ...validateScale(crv, obj)];
     validateEmbeddedResources(crv.schema, obj, '', errs);
     validateListTypes(crv.schema, obj, '', errs);
+    const rules = validationRulesOf(crv);
+    if (!rules) return errs;
+    if (errs.some((e) => BLOCKING.has(e.type))) {
+      errs.push(fieldErr.invalid('<nil>', null, 'some validation rules were not checked because the object was invalid; correct the existing errors to complete validation'));
+      return errs;
+    }
+    const result = evaluateRules(rules, obj, old);
+    errs.push(...result.errors);
+    if (ctx) ctx.warnings.push(...result.warnings);
     return errs;
   };
   return {
@@ -107,7 +134,7 @@ export function customResourceStrategy(crv: CustomResourceVersion): Strategy {
       // Without a status sub-resource a status change is a spec change too (the store compares the rest).
       if (!hasStatus && !jsonEqual(obj.status, old.status)) meta(obj).generation = (meta(old).generation ?? 0) + 1;
     },
-    validate,
-    validateUpdate: (obj) => validate(obj),
+    validate: (obj, ctx) => validate(obj, undefined, ctx),
+    validateUpdate: (obj, old, ctx) => validate(obj, old, ctx),
   };
 }

@@ -24,8 +24,8 @@ export interface Strategy {
   /** Kind-specific preparation on update of the main resource. */
   prepareForUpdate(obj: KObject, old: KObject, ctx: StrategyContext): void;
   /** Kind-specific validation (object metadata is validated by the store). */
-  validate(obj: KObject): FieldError[];
-  validateUpdate(obj: KObject, old: KObject): FieldError[];
+  validate(obj: KObject, ctx?: StrategyContext): FieldError[];
+  validateUpdate(obj: KObject, old: KObject, ctx?: StrategyContext): FieldError[];
   /** Kinds with finalization state of their own (namespaces' spec.finalizers): false while it holds the object. */
   finalizersDone?(obj: KObject): boolean;
   /** Called when deletion starts (deletionTimestamp first set) and the object stays pending. */
