@@ -3,7 +3,7 @@
 import { defaultOptions, type ServerOptions } from '../config/options.js';
 import { parseGoDuration } from '../golang/time.js';
 
-type Kind = 'string' | 'int' | 'bool' | 'list' | 'duration' | 'map';
+type Kind = 'string' | 'stringArray' | 'int' | 'bool' | 'list' | 'duration' | 'map';
 
 interface FlagDef {
   name: string;
@@ -54,6 +54,16 @@ export const FLAGS: FlagDef[] = [
     o.authorizationModes = modes;
   } },
   { name: 'token-auth-file', kind: 'string', help: 'If set, the file that will be used to secure the secure port of the API server via token authentication.', apply: (o, v) => (o.tokenAuthFile = v) },
+  { name: 'service-account-issuer', kind: 'stringArray', help: 'Identifier of the service account token issuer; repeatable: the first is written into new tokens, all are accepted. (kubelite default https://kubernetes.default.svc.cluster.local)', apply: (o, v) => o.serviceAccountIssuers.push(v) },
+  { name: 'service-account-key-file', kind: 'stringArray', help: 'File containing PEM-encoded x509 RSA or ECDSA private or public keys, used to verify ServiceAccount tokens; repeatable.', apply: (o, v) => o.serviceAccountKeyFiles.push(v) },
+  { name: 'service-account-signing-key-file', kind: 'string', help: 'Path to the file that contains the current private key of the service account token issuer. (kubelite default: a key pair generated into <data-dir>/pki/sa.key)', apply: (o, v) => (o.serviceAccountSigningKeyFile = v) },
+  { name: 'api-audiences', kind: 'list', help: 'Identifiers of the API. The service account token authenticator validates that tokens were issued for at least one of them. (default: the issuers)', apply: (o, v) => (o.apiAudiences = list(v)) },
+  { name: 'service-account-max-token-expiration', kind: 'duration', help: 'The maximum validity duration of a token created by the service account token issuer. (default 0: no maximum)', apply: (o, v) => (o.serviceAccountMaxTokenExpirationMs = duration('service-account-max-token-expiration', v)) },
+  { name: 'service-account-extend-token-expiration', kind: 'bool', help: 'Turns on projected service account expiration extension during token generation. (default true)', apply: (o, v) => (o.serviceAccountExtendTokenExpiration = bool('service-account-extend-token-expiration', v)) },
+  { name: 'service-account-lookup', kind: 'bool', help: 'If true, validate ServiceAccount tokens exist in storage as part of authentication. (default true)', apply: (o, v) => (o.serviceAccountLookup = bool('service-account-lookup', v)) },
+  { name: 'service-account-jwks-uri', kind: 'string', help: 'Overrides the URI for the JSON Web Key Set in the discovery doc served at /.well-known/openid-configuration.', apply: (o, v) => (o.serviceAccountJwksUri = v) },
+  { name: 'enable-bootstrap-token-auth', kind: 'bool', help: "Enable to allow secrets of type 'bootstrap.kubernetes.io/token' in the 'kube-system' namespace to be used for TLS bootstrapping authentication.", apply: (o, v) => (o.enableBootstrapTokenAuth = bool('enable-bootstrap-token-auth', v)) },
+  { name: 'controllers', kind: 'list', help: "kube-controller-manager's list of controllers kubelite runs in-process: '*' enables those on by default, 'foo' enables foo, '-foo' disables it; bootstrapsigner and tokencleaner are off by default. (default [*])", apply: (o, v) => (o.controllers = list(v)) },
   { name: 'anonymous-auth', kind: 'bool', help: 'Enables anonymous requests to the secure port of the API server. (default true)', apply: (o, v) => (o.anonymousAuth = bool('anonymous-auth', v)) },
   { name: 'request-timeout', kind: 'duration', help: 'An optional field indicating the duration a handler must keep a request open before timing it out. (default 1m0s)', apply: (o, v) => (o.requestTimeoutMs = duration('request-timeout', v)) },
   { name: 'max-requests-inflight', kind: 'int', help: 'Accepted for compatibility; kubelite does not limit in-flight requests yet.', apply: () => undefined },

@@ -25,6 +25,26 @@ export interface ServerOptions {
   authorizationModes: string[];
   tokenAuthFile?: string;
   anonymousAuth: boolean;
+  /** --service-account-issuer (repeatable; kubelite defaults to https://kubernetes.default.svc.cluster.local). */
+  serviceAccountIssuers: string[];
+  /** --service-account-key-file (repeatable). */
+  serviceAccountKeyFiles: string[];
+  /** --service-account-signing-key-file (default: a key pair generated into <data-dir>/pki/sa.key). */
+  serviceAccountSigningKeyFile?: string;
+  /** --api-audiences (default: the issuers). */
+  apiAudiences: string[];
+  /** --service-account-max-token-expiration in ms (0: no maximum). */
+  serviceAccountMaxTokenExpirationMs: number;
+  /** --service-account-extend-token-expiration. */
+  serviceAccountExtendTokenExpiration: boolean;
+  /** --service-account-lookup. */
+  serviceAccountLookup: boolean;
+  /** --service-account-jwks-uri. */
+  serviceAccountJwksUri?: string;
+  /** --enable-bootstrap-token-auth. */
+  enableBootstrapTokenAuth: boolean;
+  /** --controllers (kube-controller-manager's flag for the in-process controllers: '*' plus opt-in names). */
+  controllers: string[];
   /** --request-timeout in ms. */
   requestTimeoutMs: number;
   /** --max-request-body-bytes. */
@@ -51,6 +71,14 @@ export function defaultOptions(): ServerOptions {
     runtimeConfig: '',
     authorizationModes: ['AlwaysAllow'],
     anonymousAuth: true,
+    serviceAccountIssuers: [],
+    serviceAccountKeyFiles: [],
+    apiAudiences: [],
+    serviceAccountMaxTokenExpirationMs: 0,
+    serviceAccountExtendTokenExpiration: true,
+    serviceAccountLookup: true,
+    enableBootstrapTokenAuth: false,
+    controllers: ['*'],
     requestTimeoutMs: 60_000,
     maxRequestBodyBytes: 3 * 1024 * 1024,
     serviceClusterIPRange: '10.0.0.0/24',

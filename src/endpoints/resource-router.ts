@@ -22,6 +22,7 @@ import { handleWatch } from './handlers/watch.js';
 import { routerAcceptCheck } from './negotiation/negotiate.js';
 import type { ResourceScope } from './resource-scope.js';
 import type { WriteHooks } from './write-hooks.js';
+import type { AuthnServices } from '../authn/services.js';
 
 export interface ResourceRouterDeps {
   registry: ResourceRegistry;
@@ -31,6 +32,7 @@ export interface ResourceRouterDeps {
 
 export class ResourceRouter implements HandlerDeps {
   writeHooks: WriteHooks = builtinWriteHooks;
+  authn?: AuthnServices;
   private readonly routes: Route[] = [];
 
   constructor(private readonly deps: ResourceRouterDeps) {}

@@ -6,12 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import type { Logger } from 'pino';
-import { AnonymousAuthenticator } from '../authn/anonymous.js';
-import type { RequestAuthenticator } from '../authn/authenticator.js';
-import { AuthenticatorUnion } from '../authn/union.js';
-import { X509Authenticator } from '../authn/x509.js';
-import { BearerTokenAuthenticator } from '../authn/bearer-token.js';
-import { TokenFileAuthenticator, type TokenAuthenticator } from '../authn/token-file.js';
+import { buildAuthentication } from './authentication.js';
 import { AlwaysAllowAuthorizer, AlwaysDenyAuthorizer } from '../authz/always.js';
 import type { Authorizer } from '../authz/authorizer.js';
 import { PrivilegedGroupsAuthorizer } from '../authz/privileged-groups.js';
@@ -58,26 +53,6 @@ function buildAuthorizer(modes: string[]): Authorizer {
   return new AuthorizerUnion(members);
 }
 
-function buildAuthenticator(opts: ServerOptions, log: Logger): RequestAuthenticator {
-  let anonymous = opts.anonymousAuth;
-  if (anonymous && opts.authorizationModes.includes('AlwaysAllow')) {
-    // kube-apiserver's rule: anonymous requests are never combined with AlwaysAllow.
-    log.warn('AnonymousAuth is not allowed with the AlwaysAllow authorizer. Resetting AnonymousAuth to false. You should use a different authorizer');
-    anonymous = false;
-  }
-  const members: RequestAuthenticator[] = [new X509Authenticator()];
-  const tokens: TokenAuthenticator[] = [];
-  if (opts.tokenAuthFile) {
-    try {
-      tokens.push(new TokenFileAuthenticator(opts.tokenAuthFile, log));
-    } catch (e) {
-      throw new UsageError(`--token-auth-file: ${(e as Error).message}`);
-    }
-  }
-  if (tokens.length) members.push(new BearerTokenAuthenticator(tokens));
-  return new AuthenticatorUnion(members, anonymous ? new AnonymousAuthenticator() : undefined);
-}
-
 async function openStorage(opts: ServerOptions): Promise<Storage> {
   if (opts.etcdServers.length) throw new UsageError('--etcd-servers: the etcd engine is not built yet; use the embedded store');
   if (opts.storageBackend === 'memory') return new MemoryStorage();
@@ -113,7 +88,10 @@ export async function startKubelite(partial: Partial<ServerOptions> = {}, logger
     if (shutdown.initiated) throw new Error('process is shutting down');
   }, ['readyz']);
 
-  const nonResource: Route[] = api.nonResourceRoutes();
+  let serverURL = '';
+  const authn = buildAuthentication(opts, api.registry, log, () => serverURL);
+  api.router.authn = authn.services;
+  const nonResource: Route[] = [...authn.routes, ...api.nonResourceRoutes()];
   const director = buildDirector({
     health,
     resources: (ctx) => api.serveResource(ctx),
@@ -123,7 +101,8 @@ export async function startKubelite(partial: Partial<ServerOptions> = {}, logger
   });
   const handler = buildHandlerChain(director, {
     log,
-    authenticator: buildAuthenticator(opts, log),
+    authenticator: authn.authenticator,
+    authentication: { apiAudiences: authn.apiAudiences },
     authorizer,
     requestTimeoutMs: opts.requestTimeoutMs,
     shutdown,
@@ -189,6 +168,7 @@ export async function startKubelite(partial: Partial<ServerOptions> = {}, logger
   const port = (server.address() as AddressInfo).port;
   const host = opts.bindAddress === '0.0.0.0' || opts.bindAddress === '::' ? '127.0.0.1' : opts.bindAddress;
   const url = `https://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  serverURL = url;
   const kubeconfig = buildKubeconfig({ server: url, caPem: certs.ca.cert, clientCertPem: certs.admin.cert, clientKeyPem: certs.admin.key });
   let kubeconfigPath: string | undefined;
   if (opts.writeKubeconfig !== '') {

@@ -1,0 +1,146 @@
+// Assembles authentication from the server options as kube-apiserver does (auth.md §1.1): the request
+// authenticators (x509, bearer token over the token union), the authenticated-group adder, anonymous last; the
+// service-account keys and issuer; the OIDC discovery routes; and what TokenRequest and TokenReview need.
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import type { ServerOptions } from '../config/options.js';
+import type { RequestContext } from '../http/request-context.js';
+import type { Route } from '../http/route.js';
+import type { ResourceRegistry } from '../registry/resource-registry.js';
+import { internalOperation } from '../registry/operation-context.js';
+import { UsageError } from './usage-error.js';
+import { AnonymousAuthenticator } from '../authn/anonymous.js';
+import { AudienceAgnosticTokens, type RequestAuthenticator, type TokenAuthenticator } from '../authn/authenticator.js';
+import { BearerTokenAuthenticator } from '../authn/bearer-token.js';
+import { BootstrapTokenAuthenticator } from '../authn/bootstrap-token.js';
+import { BoundServiceAccountTokens, LEGACY_LAST_USED_LABEL, LegacyServiceAccountTokens, type ServiceAccountGetter } from '../authn/serviceaccount/authenticator.js';
+import { loadServiceAccountKeys, type ServiceAccountKeys } from '../authn/serviceaccount/keys.js';
+import { discoveryServed, oidcDiscoveryRoute } from '../authn/serviceaccount/oidc-discovery.js';
+import type { AuthnServices } from '../authn/services.js';
+import { TokenFileAuthenticator } from '../authn/token-file.js';
+import { TokenUnion } from '../authn/token-union.js';
+import { AuthenticatorUnion } from '../authn/union.js';
+import { X509Authenticator } from '../authn/x509.js';
+
+export const DEFAULT_SERVICE_ACCOUNT_ISSUER = 'https://kubernetes.default.svc.cluster.local';
+
+export interface Authentication {
+  authenticator: RequestAuthenticator;
+  apiAudiences: string[];
+  services: AuthnServices;
+  routes: Route[];
+  keys: ServiceAccountKeys;
+}
+
+/** kube-apiserver's checks of --service-account-issuer. */
+export function validateIssuers(issuers: string[]): void {
+  const seen = new Set<string>();
+  for (const i of issuers) {
+    if (i === '') throw new UsageError('service-account-issuer should not be an empty string');
+    if (seen.has(i)) throw new UsageError(`service-account-issuer ${JSON.stringify(i)} is already specified`);
+    seen.add(i);
+    if (i.includes(':')) {
+      try {
+        new URL(i);
+      } catch {
+        throw new UsageError(`service-account-issuer ${JSON.stringify(i)} contained a ':' but was not a valid URL: parse ${JSON.stringify(i)}: invalid URI for request`);
+      }
+    }
+  }
+}
+
+export function registryObjects(registry: ResourceRegistry): ServiceAccountGetter {
+  return {
+    get: (resource, namespace, name) => registry.getObject({ group: '', resource }, namespace, name),
+    async markLegacyTokenUsed(namespace, name, day) {
+      const store = registry.storeFor({ group: '', resource: 'secrets' });
+      if (!store) return;
+      await store.update(
+        namespace,
+        name,
+        (cur) => {
+          if (!cur) throw new Error('gone');
+          const next = structuredClone(cur);
+          next.metadata.labels = { ...(next.metadata.labels ?? {}), [LEGACY_LAST_USED_LABEL]: day };
+          return next;
+        },
+        { ...internalOperation(), subresource: '' },
+      );
+    },
+  };
+}
+
+export function buildAuthentication(opts: ServerOptions, registry: ResourceRegistry, log: Logger, serverURL: () => string): Authentication {
+  let anonymous = opts.anonymousAuth;
+  if (anonymous && opts.authorizationModes.includes('AlwaysAllow')) {
+    // kube-apiserver's rule: anonymous requests are never combined with AlwaysAllow.
+    log.warn('AnonymousAuth is not allowed with the AlwaysAllow authorizer. Resetting AnonymousAuth to false. You should use a different authorizer');
+    anonymous = false;
+  }
+  const issuers = opts.serviceAccountIssuers.length ? opts.serviceAccountIssuers : [DEFAULT_SERVICE_ACCOUNT_ISSUER];
+  validateIssuers(issuers);
+  const apiAudiences = opts.apiAudiences.length ? opts.apiAudiences : issuers;
+  const maxExp = Math.floor(opts.serviceAccountMaxTokenExpirationMs / 1000);
+  if (maxExp !== 0 && (maxExp < 3600 || maxExp > 2 ** 32)) throw new UsageError('the service-account-max-token-expiration must be between 1 hour and 2^32 seconds');
+  if (opts.serviceAccountJwksUri !== undefined) {
+    let u: URL | undefined;
+    try {
+      u = new URL(opts.serviceAccountJwksUri);
+    } catch {
+      u = undefined;
+    }
+    if (!u || u.protocol !== 'https:') throw new UsageError(`service-account-jwks-uri requires https scheme, parsed as: ${opts.serviceAccountJwksUri}`);
+  }
+  let keys: ServiceAccountKeys;
+  try {
+    keys = loadServiceAccountKeys({
+      keyFiles: opts.serviceAccountKeyFiles,
+      signingKeyFile: opts.serviceAccountSigningKeyFile,
+      tlsPrivateKeyFile: opts.tlsPrivateKeyFile,
+      generatedPath: join(opts.certDir ?? join(opts.dataDir, 'pki'), 'sa.key'),
+    });
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  const objects = registryObjects(registry);
+
+  // The token union, in kube's order.
+  const tokens: TokenAuthenticator[] = [];
+  if (opts.tokenAuthFile) {
+    try {
+      tokens.push(new AudienceAgnosticTokens(new TokenFileAuthenticator(opts.tokenAuthFile, log), apiAudiences));
+    } catch (e) {
+      throw new UsageError(`--token-auth-file: ${(e as Error).message}`);
+    }
+  }
+  tokens.push(new LegacyServiceAccountTokens(keys.verifying, apiAudiences, opts.serviceAccountLookup, objects));
+  tokens.push(new BoundServiceAccountTokens(issuers, keys.verifying, apiAudiences, objects));
+  if (opts.enableBootstrapTokenAuth) {
+    tokens.push(new AudienceAgnosticTokens(new BootstrapTokenAuthenticator((ns, name) => objects.get('secrets', ns, name)), apiAudiences));
+  }
+  const tokenUnion = new TokenUnion(tokens);
+  const members: RequestAuthenticator[] = [new X509Authenticator(), new BearerTokenAuthenticator(tokenUnion)];
+  const authenticator = new AuthenticatorUnion(members, anonymous ? new AnonymousAuthenticator() : undefined);
+
+  const routes: Route[] = [];
+  if (discoveryServed(issuers[0])) {
+    routes.push(oidcDiscoveryRoute({ issuer: issuers[0]!, keys: keys.verifying, jwksURI: () => opts.serviceAccountJwksUri ?? `${serverURL()}/openid/v1/jwks` }));
+  }
+
+  const services: AuthnServices = {
+    apiAudiences,
+    objects,
+    serviceAccountTokens: { issuer: issuers[0]!, signingKey: keys.signing, maxExpirationSeconds: maxExp, extendExpiration: opts.serviceAccountExtendTokenExpiration },
+    async reviewToken(token, audiences) {
+      const ctx = {
+        req: { headers: { authorization: `Bearer ${token}` }, socket: {} },
+        warnings: [] as string[],
+        audiences,
+        auditAnnotations: {},
+      } as unknown as RequestContext;
+      const result = await authenticator.authenticate(ctx);
+      return { result, warnings: ctx.warnings };
+    },
+  };
+  return { authenticator, apiAudiences, services, routes, keys };
+}
