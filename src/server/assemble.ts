@@ -13,6 +13,7 @@ import { installApiExtensions } from '../apiextensions/install.js';
 import type { Authorizer } from '../authz/authorizer.js';
 import type { ServerOptions } from '../config/options.js';
 import type { ControllerContext } from '../controllers/controller-context.js';
+import { BootstrapSigner, TokenCleaner, controllerEnabled } from '../controllers/bootstrap-tokens.js';
 import { EventTTLController } from '../controllers/event-ttl.js';
 import { GarbageCollector } from '../controllers/garbage-collector.js';
 import { NamespaceController } from '../controllers/namespace-controller.js';
@@ -88,6 +89,9 @@ export class KubeliteApi {
       new NamespaceDefaultsController(controllers, deps.caPem, deps.log),
       new EventTTLController(controllers, deps.options.eventTTLMs, deps.log),
     );
+    // Off by default in kube-controller-manager; --controllers=*,bootstrapsigner,tokencleaner turns them on.
+    if (controllerEnabled(deps.options.controllers, 'bootstrapsigner', false)) api.controllers.push(new BootstrapSigner(controllers, deps.log));
+    if (controllerEnabled(deps.options.controllers, 'tokencleaner', false)) api.controllers.push(new TokenCleaner(controllers, deps.log));
     await installApiExtensions({
       registry,
       router: api.router,
