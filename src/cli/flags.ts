@@ -3,7 +3,7 @@
 import { defaultOptions, type ServerOptions } from '../config/options.js';
 import { parseGoDuration } from '../golang/time.js';
 
-type Kind = 'string' | 'stringArray' | 'int' | 'bool' | 'list' | 'duration' | 'map';
+type Kind = 'string' | 'stringArray' | 'strings' | 'int' | 'bool' | 'list' | 'duration' | 'map';
 
 interface FlagDef {
   name: string;
@@ -34,6 +34,8 @@ function duration(name: string, v: string): number {
   }
 }
 
+/** pflag's StringSlice: comma-separated, entries kept as written (kube checks them for blanks). */
+const rawList = (v: string) => (v === '' ? [] : v.split(','));
 const list = (v: string) => v.split(',').map((s) => s.trim()).filter(Boolean);
 
 const AUTHZ_MODES = ['AlwaysAllow', 'AlwaysDeny', 'ABAC', 'Webhook', 'RBAC', 'Node'];
@@ -62,6 +64,12 @@ export const FLAGS: FlagDef[] = [
   { name: 'service-account-extend-token-expiration', kind: 'bool', help: 'Turns on projected service account expiration extension during token generation. (default true)', apply: (o, v) => (o.serviceAccountExtendTokenExpiration = bool('service-account-extend-token-expiration', v)) },
   { name: 'service-account-lookup', kind: 'bool', help: 'If true, validate ServiceAccount tokens exist in storage as part of authentication. (default true)', apply: (o, v) => (o.serviceAccountLookup = bool('service-account-lookup', v)) },
   { name: 'service-account-jwks-uri', kind: 'string', help: 'Overrides the URI for the JSON Web Key Set in the discovery doc served at /.well-known/openid-configuration.', apply: (o, v) => (o.serviceAccountJwksUri = v) },
+  { name: 'requestheader-client-ca-file', kind: 'string', help: 'Root certificate bundle to use to verify client certificates on incoming requests before trusting usernames in headers specified by --requestheader-username-headers.', apply: (o, v) => (o.requestheaderClientCAFile = v) },
+  { name: 'requestheader-allowed-names', kind: 'strings', help: 'List of client certificate common names to allow to provide usernames in headers specified by --requestheader-username-headers. If empty, any client certificate validated by the authorities in --requestheader-client-ca-file is allowed.', apply: (o, v) => (o.requestheaderAllowedNames = rawList(v)) },
+  { name: 'requestheader-username-headers', kind: 'strings', help: 'List of request headers to inspect for usernames. X-Remote-User is common.', apply: (o, v) => (o.requestheaderUsernameHeaders = rawList(v)) },
+  { name: 'requestheader-uid-headers', kind: 'strings', help: 'List of request headers to inspect for UIDs. X-Remote-Uid is suggested.', apply: (o, v) => (o.requestheaderUIDHeaders = rawList(v)) },
+  { name: 'requestheader-group-headers', kind: 'strings', help: 'List of request headers to inspect for groups. X-Remote-Group is suggested.', apply: (o, v) => (o.requestheaderGroupHeaders = rawList(v)) },
+  { name: 'requestheader-extra-headers-prefix', kind: 'strings', help: 'List of request header prefixes to inspect. X-Remote-Extra- is suggested.', apply: (o, v) => (o.requestheaderExtraHeadersPrefix = rawList(v)) },
   { name: 'enable-bootstrap-token-auth', kind: 'bool', help: "Enable to allow secrets of type 'bootstrap.kubernetes.io/token' in the 'kube-system' namespace to be used for TLS bootstrapping authentication.", apply: (o, v) => (o.enableBootstrapTokenAuth = bool('enable-bootstrap-token-auth', v)) },
   { name: 'controllers', kind: 'list', help: "kube-controller-manager's list of controllers kubelite runs in-process: '*' enables those on by default, 'foo' enables foo, '-foo' disables it; bootstrapsigner and tokencleaner are off by default. (default [*])", apply: (o, v) => (o.controllers = list(v)) },
   { name: 'anonymous-auth', kind: 'bool', help: 'Enables anonymous requests to the secure port of the API server. (default true)', apply: (o, v) => (o.anonymousAuth = bool('anonymous-auth', v)) },

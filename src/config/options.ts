@@ -41,6 +41,18 @@ export interface ServerOptions {
   serviceAccountLookup: boolean;
   /** --service-account-jwks-uri. */
   serviceAccountJwksUri?: string;
+  /** --requestheader-client-ca-file: enables the authenticating-proxy authenticator. */
+  requestheaderClientCAFile?: string;
+  /** --requestheader-allowed-names. */
+  requestheaderAllowedNames: string[];
+  /** --requestheader-username-headers. */
+  requestheaderUsernameHeaders: string[];
+  /** --requestheader-uid-headers. */
+  requestheaderUIDHeaders: string[];
+  /** --requestheader-group-headers. */
+  requestheaderGroupHeaders: string[];
+  /** --requestheader-extra-headers-prefix. */
+  requestheaderExtraHeadersPrefix: string[];
   /** --enable-bootstrap-token-auth. */
   enableBootstrapTokenAuth: boolean;
   /** --controllers (kube-controller-manager's flag for the in-process controllers: '*' plus opt-in names). */
@@ -78,6 +90,11 @@ export function defaultOptions(): ServerOptions {
     serviceAccountExtendTokenExpiration: true,
     serviceAccountLookup: true,
     enableBootstrapTokenAuth: false,
+    requestheaderAllowedNames: [],
+    requestheaderUsernameHeaders: [],
+    requestheaderUIDHeaders: [],
+    requestheaderGroupHeaders: [],
+    requestheaderExtraHeadersPrefix: [],
     controllers: ['*'],
     requestTimeoutMs: 60_000,
     maxRequestBodyBytes: 3 * 1024 * 1024,

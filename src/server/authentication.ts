@@ -1,6 +1,8 @@
 // Assembles authentication from the server options as kube-apiserver does (auth.md §1.1): the request
 // authenticators (x509, bearer token over the token union), the authenticated-group adder, anonymous last; the
 // service-account keys and issuer; the OIDC discovery routes; and what TokenRequest and TokenReview need.
+import type { X509Certificate } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { ServerOptions } from '../config/options.js';
@@ -21,6 +23,8 @@ import { TokenFileAuthenticator } from '../authn/token-file.js';
 import { TokenUnion } from '../authn/token-union.js';
 import { AuthenticatorUnion } from '../authn/union.js';
 import { X509Authenticator } from '../authn/x509.js';
+import { parseCertificateBundle } from '../authn/cert-verify.js';
+import { RequestHeaderAuthenticator, type RequestHeaderConfig } from '../authn/request-header.js';
 
 export const DEFAULT_SERVICE_ACCOUNT_ISSUER = 'https://kubernetes.default.svc.cluster.local';
 
@@ -30,6 +34,11 @@ export interface Authentication {
   services: AuthnServices;
   routes: Route[];
   keys: ServiceAccountKeys;
+  /** The front proxy's CA bundle, which the TLS layer also advertises. */
+  requestHeaderCAPem?: string;
+  /** Front-proxy headers removed from every authenticated request. */
+  proxyHeaders: string[];
+  proxyHeaderPrefixes: string[];
 }
 
 /** kube-apiserver's checks of --service-account-issuer. */
@@ -70,8 +79,44 @@ export function registryObjects(registry: ResourceRegistry): ServiceAccountGette
   };
 }
 
-export function buildAuthentication(opts: ServerOptions, registry: ResourceRegistry, log: Logger, serverURL: () => string): Authentication {
+/** kube-apiserver's start-up checks of the --requestheader-* flags. */
+function requestHeaderConfig(opts: ServerOptions, clientCAPem: string, requestHeaderCAPem: string): RequestHeaderConfig {
+  const lists: [string, string[]][] = [
+    ['requestheader-username-headers', opts.requestheaderUsernameHeaders],
+    ['requestheader-group-headers', opts.requestheaderGroupHeaders],
+    ['requestheader-extra-headers-prefix', opts.requestheaderExtraHeadersPrefix],
+    ['requestheader-allowed-names', opts.requestheaderAllowedNames],
+    ['requestheader-uid-headers', opts.requestheaderUIDHeaders],
+  ];
+  for (const [flag, values] of lists) if (values.some((v) => v.trim() === '')) throw new UsageError(`empty value in ${JSON.stringify(flag)}`);
+  if (opts.requestheaderUIDHeaders.length && !opts.requestheaderUIDHeaders.some((h) => h.toLowerCase() === 'x-remote-uid')) {
+    throw new UsageError('--requestheader-uid-headers is set without specifying the standard X-Remote-Uid header - API aggregation will not work');
+  }
+  let roots: X509Certificate[];
+  try {
+    roots = parseCertificateBundle(requestHeaderCAPem);
+  } catch (e) {
+    throw new UsageError(`--requestheader-client-ca-file: ${(e as Error).message}`);
+  }
+  const clientRoots = parseCertificateBundle(clientCAPem);
+  if (!opts.requestheaderAllowedNames.length && roots.some((r) => clientRoots.some((c) => c.raw.equals(r.raw)))) {
+    throw new UsageError(
+      '--requestheader-client-ca-file and --client-ca-file contain overlapping certificates; --requestheader-allowed-names must be specified to ensure regular client certificates cannot set authenticating proxy headers for arbitrary users',
+    );
+  }
+  return {
+    roots: () => roots,
+    allowedNames: opts.requestheaderAllowedNames,
+    usernameHeaders: opts.requestheaderUsernameHeaders.map((h) => h.trim()),
+    uidHeaders: opts.requestheaderUIDHeaders.map((h) => h.trim()),
+    groupHeaders: opts.requestheaderGroupHeaders.map((h) => h.trim()),
+    extraHeaderPrefixes: opts.requestheaderExtraHeadersPrefix.map((h) => h.trim()),
+  };
+}
+
+export function buildAuthentication(opts: ServerOptions, registry: ResourceRegistry, log: Logger, serverURL: () => string, clientCAPem: string): Authentication {
   let anonymous = opts.anonymousAuth;
+  let requestHeaderCAPem: string | undefined;
   if (anonymous && opts.authorizationModes.includes('AlwaysAllow')) {
     // kube-apiserver's rule: anonymous requests are never combined with AlwaysAllow.
     log.warn('AnonymousAuth is not allowed with the AlwaysAllow authorizer. Resetting AnonymousAuth to false. You should use a different authorizer');
@@ -119,7 +164,24 @@ export function buildAuthentication(opts: ServerOptions, registry: ResourceRegis
     tokens.push(new AudienceAgnosticTokens(new BootstrapTokenAuthenticator((ns, name) => objects.get('secrets', ns, name)), apiAudiences));
   }
   const tokenUnion = new TokenUnion(tokens);
-  const members: RequestAuthenticator[] = [new X509Authenticator(), new BearerTokenAuthenticator(tokenUnion)];
+  const members: RequestAuthenticator[] = [];
+  let proxyHeaders: string[] = [];
+  let proxyHeaderPrefixes: string[] = [];
+  if (opts.requestheaderClientCAFile) {
+    let pem: string;
+    try {
+      pem = readFileSync(opts.requestheaderClientCAFile, 'utf8');
+    } catch (e) {
+      throw new UsageError(`--requestheader-client-ca-file: ${(e as Error).message}`);
+    }
+    const rh = new RequestHeaderAuthenticator(requestHeaderConfig(opts, clientCAPem, pem));
+    members.push(rh);
+    proxyHeaders = rh.headerNames();
+    proxyHeaderPrefixes = opts.requestheaderExtraHeadersPrefix.map((h) => h.trim());
+    requestHeaderCAPem = pem;
+  }
+  const clientRoots = parseCertificateBundle(clientCAPem);
+  members.push(new X509Authenticator(() => clientRoots, log), new BearerTokenAuthenticator(tokenUnion));
   const authenticator = new AuthenticatorUnion(members, anonymous ? new AnonymousAuthenticator() : undefined);
 
   const routes: Route[] = [];
@@ -142,5 +204,5 @@ export function buildAuthentication(opts: ServerOptions, registry: ResourceRegis
       return { result, warnings: ctx.warnings };
     },
   };
-  return { authenticator, apiAudiences, services, routes, keys };
+  return { authenticator, apiAudiences, services, routes, keys, requestHeaderCAPem, proxyHeaders, proxyHeaderPrefixes };
 }

@@ -89,7 +89,7 @@ export async function startKubelite(partial: Partial<ServerOptions> = {}, logger
   }, ['readyz']);
 
   let serverURL = '';
-  const authn = buildAuthentication(opts, api.registry, log, () => serverURL);
+  const authn = buildAuthentication(opts, api.registry, log, () => serverURL, certs.clientCA);
   api.router.authn = authn.services;
   const nonResource: Route[] = [...authn.routes, ...api.nonResourceRoutes()];
   const director = buildDirector({
@@ -102,7 +102,7 @@ export async function startKubelite(partial: Partial<ServerOptions> = {}, logger
   const handler = buildHandlerChain(director, {
     log,
     authenticator: authn.authenticator,
-    authentication: { apiAudiences: authn.apiAudiences },
+    authentication: { apiAudiences: authn.apiAudiences, proxyHeaders: () => authn.proxyHeaders, proxyHeaderPrefixes: () => authn.proxyHeaderPrefixes },
     authorizer,
     requestTimeoutMs: opts.requestTimeoutMs,
     shutdown,
@@ -112,7 +112,8 @@ export async function startKubelite(partial: Partial<ServerOptions> = {}, logger
     allowHTTP1: true,
     key: certs.serving.key,
     cert: certs.serving.cert,
-    ca: certs.clientCA,
+    // The CA names advertised to clients: both bundles (the authenticators verify against their own).
+    ca: authn.requestHeaderCAPem ? [certs.clientCA, authn.requestHeaderCAPem] : certs.clientCA,
     requestCert: true,
     rejectUnauthorized: false,
     minVersion: 'TLSv1.2',
