@@ -53,6 +53,12 @@ export interface ServerOptions {
   requestheaderGroupHeaders: string[];
   /** --requestheader-extra-headers-prefix. */
   requestheaderExtraHeadersPrefix: string[];
+  /** --authentication-token-webhook-config-file. */
+  authenticationTokenWebhookConfigFile?: string;
+  /** --authentication-token-webhook-cache-ttl in ms. */
+  authenticationTokenWebhookCacheTTLMs: number;
+  /** --authentication-token-webhook-version. */
+  authenticationTokenWebhookVersion: string;
   /** --enable-bootstrap-token-auth. */
   enableBootstrapTokenAuth: boolean;
   /** --controllers (kube-controller-manager's flag for the in-process controllers: '*' plus opt-in names). */
@@ -90,6 +96,8 @@ export function defaultOptions(): ServerOptions {
     serviceAccountExtendTokenExpiration: true,
     serviceAccountLookup: true,
     enableBootstrapTokenAuth: false,
+    authenticationTokenWebhookCacheTTLMs: 120_000,
+    authenticationTokenWebhookVersion: 'v1beta1',
     requestheaderAllowedNames: [],
     requestheaderUsernameHeaders: [],
     requestheaderUIDHeaders: [],

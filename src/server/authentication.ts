@@ -21,6 +21,7 @@ import { discoveryServed, oidcDiscoveryRoute } from '../authn/serviceaccount/oid
 import type { AuthnServices } from '../authn/services.js';
 import { TokenFileAuthenticator } from '../authn/token-file.js';
 import { TokenUnion } from '../authn/token-union.js';
+import { readWebhookKubeconfig, WebhookTokenAuthenticator } from '../authn/webhook-token.js';
 import { AuthenticatorUnion } from '../authn/union.js';
 import { X509Authenticator } from '../authn/x509.js';
 import { parseCertificateBundle } from '../authn/cert-verify.js';
@@ -162,6 +163,17 @@ export function buildAuthentication(opts: ServerOptions, registry: ResourceRegis
   tokens.push(new BoundServiceAccountTokens(issuers, keys.verifying, apiAudiences, objects));
   if (opts.enableBootstrapTokenAuth) {
     tokens.push(new AudienceAgnosticTokens(new BootstrapTokenAuthenticator((ns, name) => objects.get('secrets', ns, name)), apiAudiences));
+  }
+  if (opts.authenticationTokenWebhookConfigFile) {
+    const v = opts.authenticationTokenWebhookVersion;
+    if (v !== 'v1' && v !== 'v1beta1') throw new UsageError(`unsupported authentication webhook version ${JSON.stringify(v)}, supported versions are "v1", "v1beta1"`);
+    let client;
+    try {
+      client = readWebhookKubeconfig(opts.authenticationTokenWebhookConfigFile);
+    } catch (e) {
+      throw new UsageError(`--authentication-token-webhook-config-file: ${(e as Error).message}`);
+    }
+    tokens.push(new WebhookTokenAuthenticator(client, v, opts.authenticationTokenWebhookCacheTTLMs, apiAudiences));
   }
   const tokenUnion = new TokenUnion(tokens);
   const members: RequestAuthenticator[] = [];
