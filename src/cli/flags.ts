@@ -73,9 +73,29 @@ export const FLAGS: FlagDef[] = [
   { name: 'authentication-token-webhook-config-file', kind: 'string', help: 'File with webhook configuration for token authentication in kubeconfig format. The API server will query the remote service to determine authentication for bearer tokens.', apply: (o, v) => (o.authenticationTokenWebhookConfigFile = v) },
   { name: 'authentication-token-webhook-cache-ttl', kind: 'duration', help: 'The duration to cache responses from the webhook token authenticator. (default 2m0s)', apply: (o, v) => (o.authenticationTokenWebhookCacheTTLMs = duration('authentication-token-webhook-cache-ttl', v)) },
   { name: 'authentication-token-webhook-version', kind: 'string', help: 'The API version of the authentication.k8s.io TokenReview to send to and expect from the webhook. (default "v1beta1")', apply: (o, v) => (o.authenticationTokenWebhookVersion = v) },
+  { name: 'authentication-config', kind: 'string', help: 'File with Authentication Configuration to configure the JWT Token authenticator or the anonymous authenticator. Note: This feature is in Beta since v1.30. (Expressions wait for kubelite\'s CEL engine.)', apply: (o, v) => (o.authenticationConfig = v) },
+  { name: 'oidc-issuer-url', kind: 'string', help: 'The URL of the OpenID issuer, only HTTPS scheme will be accepted.', apply: (o, v) => (o.oidcIssuerURL = v) },
+  { name: 'oidc-client-id', kind: 'string', help: 'The client ID for the OpenID Connect client, must be set if oidc-issuer-url is set.', apply: (o, v) => (o.oidcClientID = v) },
+  { name: 'oidc-ca-file', kind: 'string', help: "If set, the OpenID server's certificate will be verified by one of the authorities in the oidc-ca-file, otherwise the host's root CA set will be used.", apply: (o, v) => (o.oidcCAFile = v) },
+  { name: 'oidc-username-claim', kind: 'string', help: 'The OpenID claim to use as the user name. (default "sub")', apply: (o, v) => (o.oidcUsernameClaim = v) },
+  { name: 'oidc-username-prefix', kind: 'string', help: "If provided, all usernames will be prefixed with this value. If not provided, username claims other than 'email' are prefixed by the issuer URL. The value '-' disables all prefixing.", apply: (o, v) => (o.oidcUsernamePrefix = v) },
+  { name: 'oidc-groups-claim', kind: 'string', help: "If provided, the name of a custom OpenID Connect claim for specifying user groups. The claim value is expected to be a string or array of strings.", apply: (o, v) => (o.oidcGroupsClaim = v) },
+  { name: 'oidc-groups-prefix', kind: 'string', help: 'If provided, all groups will be prefixed with this value to prevent conflicts with other authentication strategies.', apply: (o, v) => (o.oidcGroupsPrefix = v) },
+  { name: 'oidc-signing-algs', kind: 'strings', help: 'Comma-separated list of allowed JOSE asymmetric signing algorithms. (default [RS256])', apply: (o, v) => (o.oidcSigningAlgs = list(v)) },
+  { name: 'oidc-required-claim', kind: 'map', help: 'A key=value pair that describes a required claim in the ID Token; repeatable.', apply: (o, v) => {
+    o.oidcRequiredClaims ??= {};
+    for (const pair of list(v)) {
+      const i = pair.indexOf('=');
+      if (i < 0) throw new FlagError(`invalid argument ${JSON.stringify(v)} for "--oidc-required-claim" flag: ${pair} must be formatted as key=value`);
+      o.oidcRequiredClaims[pair.slice(0, i)] = pair.slice(i + 1);
+    }
+  } },
   { name: 'enable-bootstrap-token-auth', kind: 'bool', help: "Enable to allow secrets of type 'bootstrap.kubernetes.io/token' in the 'kube-system' namespace to be used for TLS bootstrapping authentication.", apply: (o, v) => (o.enableBootstrapTokenAuth = bool('enable-bootstrap-token-auth', v)) },
   { name: 'controllers', kind: 'list', help: "kube-controller-manager's list of controllers kubelite runs in-process: '*' enables those on by default, 'foo' enables foo, '-foo' disables it; bootstrapsigner and tokencleaner are off by default. (default [*])", apply: (o, v) => (o.controllers = list(v)) },
-  { name: 'anonymous-auth', kind: 'bool', help: 'Enables anonymous requests to the secure port of the API server. (default true)', apply: (o, v) => (o.anonymousAuth = bool('anonymous-auth', v)) },
+  { name: 'anonymous-auth', kind: 'bool', help: 'Enables anonymous requests to the secure port of the API server. (default true)', apply: (o, v) => {
+    o.anonymousAuth = bool('anonymous-auth', v);
+    o.anonymousAuthExplicit = true;
+  } },
   { name: 'request-timeout', kind: 'duration', help: 'An optional field indicating the duration a handler must keep a request open before timing it out. (default 1m0s)', apply: (o, v) => (o.requestTimeoutMs = duration('request-timeout', v)) },
   { name: 'max-requests-inflight', kind: 'int', help: 'Accepted for compatibility; kubelite does not limit in-flight requests yet.', apply: () => undefined },
   { name: 'max-request-body-bytes', kind: 'int', help: 'The limit on the request body size. (default 3145728)', apply: (o, v) => (o.maxRequestBodyBytes = int('max-request-body-bytes', v, 1, 2 ** 31)) },

@@ -59,6 +59,20 @@ export interface ServerOptions {
   authenticationTokenWebhookCacheTTLMs: number;
   /** --authentication-token-webhook-version. */
   authenticationTokenWebhookVersion: string;
+  /** --authentication-config: the AuthenticationConfiguration file. */
+  authenticationConfig?: string;
+  /** The legacy --oidc-* flags. */
+  oidcIssuerURL?: string;
+  oidcClientID?: string;
+  oidcCAFile?: string;
+  oidcUsernameClaim?: string;
+  oidcUsernamePrefix?: string;
+  oidcGroupsClaim?: string;
+  oidcGroupsPrefix?: string;
+  oidcSigningAlgs?: string[];
+  oidcRequiredClaims?: Record<string, string>;
+  /** Whether --anonymous-auth was given (it may not be combined with the configuration file's anonymous). */
+  anonymousAuthExplicit?: boolean;
   /** --enable-bootstrap-token-auth. */
   enableBootstrapTokenAuth: boolean;
   /** --controllers (kube-controller-manager's flag for the in-process controllers: '*' plus opt-in names). */

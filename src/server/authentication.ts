@@ -21,6 +21,15 @@ import { discoveryServed, oidcDiscoveryRoute } from '../authn/serviceaccount/oid
 import type { AuthnServices } from '../authn/services.js';
 import { TokenFileAuthenticator } from '../authn/token-file.js';
 import { TokenUnion } from '../authn/token-union.js';
+import {
+  ALL_SIGNING_ALGS,
+  configFromOIDCFlags,
+  parseAuthenticationConfiguration,
+  validateAuthenticationConfiguration,
+  validationMessage,
+  type AuthenticationConfiguration,
+} from '../authn/oidc/config.js';
+import { JWTAuthenticator, JWTAuthenticators } from '../authn/oidc/jwt-authenticator.js';
 import { readWebhookKubeconfig, WebhookTokenAuthenticator } from '../authn/webhook-token.js';
 import { AuthenticatorUnion } from '../authn/union.js';
 import { X509Authenticator } from '../authn/x509.js';
@@ -40,6 +49,53 @@ export interface Authentication {
   /** Front-proxy headers removed from every authenticated request. */
   proxyHeaders: string[];
   proxyHeaderPrefixes: string[];
+  /** Starts and stops background work (OIDC discovery). */
+  start(): void;
+  stop(): void;
+}
+
+const OIDC_FLAG_FIELDS = ['oidcIssuerURL', 'oidcClientID', 'oidcCAFile', 'oidcUsernameClaim', 'oidcUsernamePrefix', 'oidcGroupsClaim', 'oidcGroupsPrefix', 'oidcSigningAlgs', 'oidcRequiredClaims'] as const;
+
+/** The JWT authenticators and anonymous settings of --authentication-config or the --oidc-* flags (auth.md §4.1–4.2). */
+function loadStructuredAuthentication(opts: ServerOptions, serviceAccountIssuers: string[], log: Logger): { jwt: JWTAuthenticators; anonymous?: AuthenticationConfiguration['anonymous'] } {
+  const oidcFlagSet = OIDC_FLAG_FIELDS.some((f) => opts[f] !== undefined);
+  let config: AuthenticationConfiguration | undefined;
+  let algs = ALL_SIGNING_ALGS;
+  if (opts.authenticationConfig) {
+    if (oidcFlagSet) throw new UsageError('authentication-config file and oidc-* flags are mutually exclusive');
+    try {
+      config = parseAuthenticationConfiguration(readFileSync(opts.authenticationConfig, 'utf8'));
+    } catch (e) {
+      throw new UsageError(`failed to load authentication configuration from file ${JSON.stringify(opts.authenticationConfig)}: ${(e as Error).message}`);
+    }
+  } else if (oidcFlagSet) {
+    if (!opts.oidcIssuerURL || !opts.oidcClientID) throw new UsageError('oidc-issuer-url and oidc-client-id must be specified together when any oidc-* flags are set');
+    for (const a of opts.oidcSigningAlgs ?? []) if (!ALL_SIGNING_ALGS.includes(a)) throw new UsageError(`oidc: unsupported signing alg: ${JSON.stringify(a)}`);
+    let caPem: string | undefined;
+    if (opts.oidcCAFile) {
+      try {
+        caPem = readFileSync(opts.oidcCAFile, 'utf8');
+      } catch (e) {
+        throw new UsageError(`--oidc-ca-file: ${(e as Error).message}`);
+      }
+    }
+    config = configFromOIDCFlags({
+      issuerURL: opts.oidcIssuerURL,
+      clientID: opts.oidcClientID,
+      caPem,
+      usernameClaim: opts.oidcUsernameClaim,
+      usernamePrefix: opts.oidcUsernamePrefix,
+      groupsClaim: opts.oidcGroupsClaim,
+      groupsPrefix: opts.oidcGroupsPrefix,
+      signingAlgs: opts.oidcSigningAlgs,
+      requiredClaims: opts.oidcRequiredClaims,
+    });
+    algs = config.signingAlgs!;
+  }
+  if (!config) return { jwt: new JWTAuthenticators([]) };
+  const errs = validateAuthenticationConfiguration(config, serviceAccountIssuers, !!opts.anonymousAuthExplicit);
+  if (errs.length) throw new UsageError(validationMessage(errs));
+  return { jwt: new JWTAuthenticators(config.jwt.map((j) => new JWTAuthenticator(j, algs, log))), anonymous: config.anonymous };
 }
 
 /** kube-apiserver's checks of --service-account-issuer. */
@@ -164,6 +220,8 @@ export function buildAuthentication(opts: ServerOptions, registry: ResourceRegis
   if (opts.enableBootstrapTokenAuth) {
     tokens.push(new AudienceAgnosticTokens(new BootstrapTokenAuthenticator((ns, name) => objects.get('secrets', ns, name)), apiAudiences));
   }
+  const structured = loadStructuredAuthentication(opts, issuers, log);
+  if (structured.jwt.members.length) tokens.push(new AudienceAgnosticTokens(structured.jwt, apiAudiences));
   if (opts.authenticationTokenWebhookConfigFile) {
     const v = opts.authenticationTokenWebhookVersion;
     if (v !== 'v1' && v !== 'v1beta1') throw new UsageError(`unsupported authentication webhook version ${JSON.stringify(v)}, supported versions are "v1", "v1beta1"`);
@@ -194,7 +252,9 @@ export function buildAuthentication(opts: ServerOptions, registry: ResourceRegis
   }
   const clientRoots = parseCertificateBundle(clientCAPem);
   members.push(new X509Authenticator(() => clientRoots, log), new BearerTokenAuthenticator(tokenUnion));
-  const authenticator = new AuthenticatorUnion(members, anonymous ? new AnonymousAuthenticator() : undefined);
+  if (structured.anonymous) anonymous = structured.anonymous.enabled;
+  const anonymousPaths = (structured.anonymous?.conditions ?? []).map((c) => c.path);
+  const authenticator = new AuthenticatorUnion(members, anonymous ? new AnonymousAuthenticator(anonymousPaths) : undefined);
 
   const routes: Route[] = [];
   if (discoveryServed(issuers[0])) {
@@ -216,5 +276,16 @@ export function buildAuthentication(opts: ServerOptions, registry: ResourceRegis
       return { result, warnings: ctx.warnings };
     },
   };
-  return { authenticator, apiAudiences, services, routes, keys, requestHeaderCAPem, proxyHeaders, proxyHeaderPrefixes };
+  return {
+    authenticator,
+    apiAudiences,
+    services,
+    routes,
+    keys,
+    requestHeaderCAPem,
+    proxyHeaders,
+    proxyHeaderPrefixes,
+    start: () => structured.jwt.start(),
+    stop: () => structured.jwt.stop(),
+  };
 }

@@ -178,6 +178,7 @@ export async function startKubelite(partial: Partial<ServerOptions> = {}, logger
     writeFileSync(kubeconfigPath, kubeconfig, { mode: 0o600 });
   }
   api.startControllers();
+  authn.start();
 
   let stopping: Promise<void> | undefined;
   const stop = () => {
@@ -187,6 +188,7 @@ export async function startKubelite(partial: Partial<ServerOptions> = {}, logger
       shutdown.draining = true;
       server.close();
       await shutdown.drained(opts.requestTimeoutMs);
+      authn.stop();
       await api.stop();
       // Let watch streams end cleanly (their caches stopped) before the connections go.
       await new Promise((r) => setTimeout(r, 20));
