@@ -282,3 +282,24 @@ test('key flags: an ECDSA signing key signs ES256 tokens, published as EC keys w
     await srv.close();
   }
 });
+
+test('@kubernetes/client-node with an exec credential plugin that prints a service-account token', async () => {
+  const token = await createToken(['builder']);
+  const plugin = join(s.dataDir, 'credential-plugin.mjs');
+  writeFileSync(
+    plugin,
+    `process.stdout.write(JSON.stringify({ apiVersion: 'client.authentication.k8s.io/v1', kind: 'ExecCredential', status: { token: ${JSON.stringify(token)} } }));\n`,
+  );
+  const k8s = await import('@kubernetes/client-node');
+  const kc = new k8s.KubeConfig();
+  kc.loadFromOptions({
+    clusters: [{ name: 'c', server: s.url, caData: Buffer.from(s.ca).toString('base64') }],
+    users: [{ name: 'u', exec: { apiVersion: 'client.authentication.k8s.io/v1', command: process.execPath, args: [plugin], interactiveMode: 'Never' } }],
+    contexts: [{ name: 'x', cluster: 'c', user: 'u' }],
+    currentContext: 'x',
+  });
+  const review = await kc.makeApiClient(k8s.AuthenticationV1Api).createSelfSubjectReview({ body: { apiVersion: 'authentication.k8s.io/v1', kind: 'SelfSubjectReview' } });
+  assert.equal(review.status?.userInfo?.username, 'system:serviceaccount:default:builder');
+  const list = await kc.makeApiClient(k8s.CoreV1Api).listNamespacedServiceAccount({ namespace: 'default' });
+  assert.ok(list.items.some((sa) => sa.metadata?.name === 'builder'));
+});
