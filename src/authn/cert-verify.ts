@@ -3,6 +3,7 @@
 // element valid now, the leaf usable for client auth. The TLS layer only requests certificates; the checks are here,
 // so the two authenticators can trust different bundles.
 import { X509Certificate } from 'node:crypto';
+import * as pkix from '@peculiar/x509';
 import type { DetailedPeerCertificate, TLSSocket } from 'node:tls';
 import type { RequestContext } from '../http/request-context.js';
 
@@ -73,8 +74,15 @@ export function verifyClientChain(chain: X509Certificate[], roots: X509Certifica
 
 /** kube's wrapper of a verification failure: serial number and key ids of the leaf. */
 export function describeFailure(leaf: X509Certificate, reason: string): string {
-  const hex = (s: string | undefined) => (s ? (s.replace(/:/g, '').toUpperCase().match(/../g) ?? []).join(':') : '');
-  const legacy = leaf.toLegacyObject() as unknown as { subjectKeyIdentifier?: string; authorityKeyIdentifier?: string };
-  const akid = (legacy.authorityKeyIdentifier ?? '').replace(/^keyid:/, '').trim();
-  return `verifying certificate SN=${BigInt('0x' + (leaf.serialNumber || '0')).toString(10)}, SKID=${hex(legacy.subjectKeyIdentifier)}, AKID=${hex(akid)} failed: ${reason}`;
+  const hex = (s: string | undefined) => (s ? (s.toUpperCase().match(/../g) ?? []).join(':') : '');
+  let skid: string | undefined;
+  let akid: string | undefined;
+  try {
+    const parsed = new pkix.X509Certificate(leaf.raw);
+    skid = parsed.getExtension(pkix.SubjectKeyIdentifierExtension)?.keyId;
+    akid = parsed.getExtension(pkix.AuthorityKeyIdentifierExtension)?.keyId;
+  } catch {
+    // the key ids only decorate the message
+  }
+  return `verifying certificate SN=${BigInt('0x' + (leaf.serialNumber || '0')).toString(10)}, SKID=${hex(skid)}, AKID=${hex(akid)} failed: ${reason}`;
 }
