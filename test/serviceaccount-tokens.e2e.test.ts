@@ -3,10 +3,10 @@
 // bound objects, expiration limits), legacy Secret tokens, TokenReview and the key flags.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { generateKeyPairSync } from 'node:crypto';
+import { createPrivateKey, generateKeyPairSync } from 'node:crypto';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CompactSign, createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify, importPKCS8 } from 'jose';
+import { CompactSign, compactVerify, createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify, importPKCS8 } from 'jose';
 import { startTestServer, type TestServer } from '../src/testing/test-server.js';
 
 let s: TestServer;
@@ -209,39 +209,76 @@ test('Secret- and Node-bound tokens name their object; a token outlives neither 
   assert.deepEqual(await review(gone), { user: {}, error: 'serviceaccounts "ephemeral" not found' });
 });
 
-test('legacy Secret tokens: accepted when they match the Secret, labelled as used, refused once marked invalid', async () => {
+test('legacy Secret tokens: the token controller fills the Secret; the token works, is labelled as used, refused once marked invalid', async () => {
   const sa = JSON.parse((await s.kubectl(['get', 'serviceaccount', 'builder', '-o', 'json'])).stdout);
-  const key = await importPKCS8(
-    (await import('node:crypto')).createPrivateKey(readFileSync(join(s.dataDir, 'pki', 'sa.key'))).export({ type: 'pkcs8', format: 'pem' }) as string,
-    'RS256',
-  );
-  const claims = {
+  await s.kubectl(['create', '-f', '-'], {
+    input: JSON.stringify({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 'builder-token', annotations: { 'kubernetes.io/service-account.name': 'builder' } }, type: 'kubernetes.io/service-account-token' }),
+  });
+  let secret: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  for (let i = 0; i < 100; i++) {
+    secret = JSON.parse((await s.kubectl(['get', 'secret', 'builder-token', '-o', 'json'])).stdout);
+    if (secret.data?.token) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.equal(secret.metadata.annotations['kubernetes.io/service-account.uid'], sa.metadata.uid);
+  assert.equal(Buffer.from(secret.data.namespace, 'base64').toString(), 'default');
+  assert.equal(Buffer.from(secret.data['ca.crt'], 'base64').toString(), s.ca);
+  const token = Buffer.from(secret.data.token, 'base64').toString();
+  assert.deepEqual(decodeJwt(token), {
     iss: 'kubernetes/serviceaccount',
     'kubernetes.io/serviceaccount/namespace': 'default',
     'kubernetes.io/serviceaccount/secret.name': 'builder-token',
     'kubernetes.io/serviceaccount/service-account.name': 'builder',
     'kubernetes.io/serviceaccount/service-account.uid': sa.metadata.uid,
     sub: 'system:serviceaccount:default:builder',
-  };
-  const token = await new CompactSign(new TextEncoder().encode(JSON.stringify(claims))).setProtectedHeader({ alg: 'RS256' }).sign(key);
-  const review = async () =>
-    (await s.request('POST', '/apis/authentication.k8s.io/v1/tokenreviews', { headers: json, body: JSON.stringify({ apiVersion: 'authentication.k8s.io/v1', kind: 'TokenReview', spec: { token, audiences: ['https://kubernetes.default.svc.cluster.local'] } }) })).json().status;
-  assert.deepEqual(await review(), { user: {}, error: 'Token has been invalidated' });
-  await s.kubectl(['create', '-f', '-'], {
-    input: JSON.stringify({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 'builder-token', annotations: { 'kubernetes.io/service-account.name': 'builder' } }, type: 'kubernetes.io/service-account-token', stringData: { token } }),
   });
+  await compactVerify(token, createLocalJWKSet((await s.request('GET', '/openid/v1/jwks')).json())); // verifiable with the published keys
   const r = await whoami(s, token, 'legacy');
   assert.equal(r.code, 0, r.stderr);
   assert.deepEqual(JSON.parse(r.stdout).status.userInfo, { username: 'system:serviceaccount:default:builder', uid: sa.metadata.uid, groups: ['system:serviceaccounts', 'system:serviceaccounts:default', 'system:authenticated'] });
-  const secret = JSON.parse((await s.kubectl(['get', 'secret', 'builder-token', '-o', 'json'])).stdout);
-  assert.equal(secret.metadata.labels['kubernetes.io/legacy-token-last-used'], new Date().toISOString().slice(0, 10));
+  const used = JSON.parse((await s.kubectl(['get', 'secret', 'builder-token', '-o', 'json'])).stdout);
+  assert.equal(used.metadata.labels['kubernetes.io/legacy-token-last-used'], new Date().toISOString().slice(0, 10));
   await s.kubectl(['label', 'secret', 'builder-token', 'kubernetes.io/legacy-token-invalid-since=2024-01-01']);
-  // A new audience list keeps the token cache out of the way.
+  // A TokenReview without audiences misses the token cache the request above filled.
   const st = (await s.request('POST', '/apis/authentication.k8s.io/v1/tokenreviews', { headers: json, body: JSON.stringify({ apiVersion: 'authentication.k8s.io/v1', kind: 'TokenReview', spec: { token } }) })).json().status;
   assert.deepEqual(st, {
     user: {},
     error: "the token in secret default/builder-token for service account default/builder has been marked invalid. Use tokens from the TokenRequest API or manually created secret-based tokens, or remove the 'kubernetes.io/legacy-token-invalid-since' label from the secret to temporarily allow use of this token",
   });
+});
+
+test('legacy Secret tokens: a token that differs from the Secret\'s copy is refused; the Secret goes with its service account', async () => {
+  await s.kubectl(['create', 'serviceaccount', 'shortlived']);
+  await s.kubectl(['create', '-f', '-'], {
+    input: JSON.stringify({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 'shortlived-token', annotations: { 'kubernetes.io/service-account.name': 'shortlived' } }, type: 'kubernetes.io/service-account-token' }),
+  });
+  let secret: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  for (let i = 0; i < 100 && !secret?.data?.token; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    secret = JSON.parse((await s.kubectl(['get', 'secret', 'shortlived-token', '-o', 'json'])).stdout);
+  }
+  const sa = JSON.parse((await s.kubectl(['get', 'serviceaccount', 'shortlived', '-o', 'json'])).stdout);
+  const key = await importPKCS8(createPrivateKey(readFileSync(join(s.dataDir, 'pki', 'sa.key'))).export({ type: 'pkcs8', format: 'pem' }) as string, 'RS256');
+  const claims = {
+    iss: 'kubernetes/serviceaccount',
+    'kubernetes.io/serviceaccount/namespace': 'default',
+    'kubernetes.io/serviceaccount/secret.name': 'shortlived-token',
+    'kubernetes.io/serviceaccount/service-account.name': 'shortlived',
+    'kubernetes.io/serviceaccount/service-account.uid': sa.metadata.uid,
+    sub: 'system:serviceaccount:default:shortlived',
+  };
+  const other = await new CompactSign(new TextEncoder().encode(JSON.stringify(claims))).setProtectedHeader({ alg: 'RS256' }).sign(key);
+  const review = async (token: string) =>
+    (await s.request('POST', '/apis/authentication.k8s.io/v1/tokenreviews', { headers: json, body: JSON.stringify({ apiVersion: 'authentication.k8s.io/v1', kind: 'TokenReview', spec: { token } }) })).json().status;
+  assert.deepEqual(await review(other), { user: {}, error: "Token does not match server's copy" });
+  await s.kubectl(['delete', 'serviceaccount', 'shortlived']);
+  let gone = false;
+  for (let i = 0; i < 100 && !gone; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    gone = (await s.kubectl(['get', 'secret', 'shortlived-token'])).code !== 0;
+  }
+  assert.ok(gone);
+  assert.deepEqual(await review(Buffer.from(secret.data.token, 'base64').toString()), { user: {}, error: 'Token has been invalidated' });
 });
 
 test('key flags: an ECDSA signing key signs ES256 tokens, published as EC keys with every --service-account-key-file key', async () => {

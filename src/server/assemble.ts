@@ -127,6 +127,16 @@ export class KubeliteApi {
     return [...paths].sort();
   }
 
+  /** A controller assembled outside the resource API (authentication's), started and stopped with the others. */
+  addController(c: Controller): void {
+    this.controllers.push(c);
+  }
+
+  /** What controllers are given. */
+  controllerContext(): ControllerContext {
+    return { registry: this.registry, storage: this.deps.storage, options: this.deps.options };
+  }
+
   startControllers(): void {
     for (const c of this.controllers) c.start();
     // Build the OpenAPI index once the listener is up, off the start-up path.

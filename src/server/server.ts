@@ -7,6 +7,8 @@ import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import type { Logger } from 'pino';
 import { buildAuthentication } from './authentication.js';
+import { controllerEnabled } from '../controllers/bootstrap-tokens.js';
+import { ServiceAccountTokenController } from '../controllers/serviceaccount-token.js';
 import { AlwaysAllowAuthorizer, AlwaysDenyAuthorizer } from '../authz/always.js';
 import type { Authorizer } from '../authz/authorizer.js';
 import { PrivilegedGroupsAuthorizer } from '../authz/privileged-groups.js';
@@ -91,6 +93,9 @@ export async function startKubelite(partial: Partial<ServerOptions> = {}, logger
   let serverURL = '';
   const authn = buildAuthentication(opts, api.registry, log, () => serverURL, certs.clientCA);
   api.router.authn = authn.services;
+  if (controllerEnabled(opts.controllers, 'serviceaccount-token', true)) {
+    api.addController(new ServiceAccountTokenController(api.controllerContext(), authn.keys.signing, certs.ca.cert, log));
+  }
   const nonResource: Route[] = [...authn.routes, ...api.nonResourceRoutes()];
   const director = buildDirector({
     health,
