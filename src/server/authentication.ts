@@ -14,6 +14,7 @@ import { UsageError } from './usage-error.js';
 import { AnonymousAuthenticator } from '../authn/anonymous.js';
 import { AudienceAgnosticTokens, type RequestAuthenticator, type TokenAuthenticator } from '../authn/authenticator.js';
 import { BearerTokenAuthenticator } from '../authn/bearer-token.js';
+import { WebsocketTokenAuthenticator } from '../authn/websocket-token.js';
 import { BootstrapTokenAuthenticator } from '../authn/bootstrap-token.js';
 import { BoundServiceAccountTokens, LEGACY_LAST_USED_LABEL, LegacyServiceAccountTokens, type ServiceAccountGetter } from '../authn/serviceaccount/authenticator.js';
 import { loadServiceAccountKeys, type ServiceAccountKeys } from '../authn/serviceaccount/keys.js';
@@ -251,7 +252,7 @@ export function buildAuthentication(opts: ServerOptions, registry: ResourceRegis
     requestHeaderCAPem = pem;
   }
   const clientRoots = parseCertificateBundle(clientCAPem);
-  members.push(new X509Authenticator(() => clientRoots, log), new BearerTokenAuthenticator(tokenUnion));
+  members.push(new X509Authenticator(() => clientRoots, log), new BearerTokenAuthenticator(tokenUnion), new WebsocketTokenAuthenticator(tokenUnion));
   if (structured.anonymous) anonymous = structured.anonymous.enabled;
   const anonymousPaths = (structured.anonymous?.conditions ?? []).map((c) => c.path);
   const authenticator = new AuthenticatorUnion(members, anonymous ? new AnonymousAuthenticator(anonymousPaths) : undefined);
