@@ -90,3 +90,21 @@ test('start-up checks of the --requestheader-* flags', async () => {
   });
   await assert.rejects(startKubelite({ ...base, requestheaderClientCAFile: join(dir, 'proxy-ca.crt'), requestheaderUsernameHeaders: [' '] }), { message: 'empty value in "requestheader-username-headers"' });
 });
+
+test('kube-system/extension-apiserver-authentication publishes the client CA and the front-proxy settings', async () => {
+  let data: Record<string, string> | undefined;
+  for (let i = 0; i < 50 && !data; i++) {
+    const r = await s.request('GET', '/api/v1/namespaces/kube-system/configmaps/extension-apiserver-authentication', { clientCert: await makeCert({ subject: 'CN=admin, O=system:masters', issuer: root }) });
+    if (r.status === 200) data = r.json().data;
+    else await new Promise((res) => setTimeout(res, 100));
+  }
+  assert.deepEqual(data, {
+    'client-ca-file': root.cert,
+    'requestheader-client-ca-file': proxyCA.cert,
+    'requestheader-username-headers': '["X-Remote-User"]',
+    'requestheader-uid-headers': '["X-Remote-Uid"]',
+    'requestheader-group-headers': '["X-Remote-Group"]',
+    'requestheader-extra-headers-prefix': '["X-Remote-Extra-"]',
+    'requestheader-allowed-names': '["front-proxy-client"]',
+  });
+});

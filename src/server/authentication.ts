@@ -11,6 +11,7 @@ import type { Route } from '../http/route.js';
 import type { ResourceRegistry } from '../registry/resource-registry.js';
 import { internalOperation } from '../registry/operation-context.js';
 import { UsageError } from './usage-error.js';
+import type { AuthenticationInfo } from '../controllers/authentication-info.js';
 import { AnonymousAuthenticator } from '../authn/anonymous.js';
 import { AudienceAgnosticTokens, type RequestAuthenticator, type TokenAuthenticator } from '../authn/authenticator.js';
 import { BearerTokenAuthenticator } from '../authn/bearer-token.js';
@@ -50,6 +51,8 @@ export interface Authentication {
   /** Front-proxy headers removed from every authenticated request. */
   proxyHeaders: string[];
   proxyHeaderPrefixes: string[];
+  /** What kube-system/extension-apiserver-authentication publishes. */
+  info: AuthenticationInfo;
   /** Starts and stops background work (OIDC discovery). */
   start(): void;
   stop(): void;
@@ -286,6 +289,19 @@ export function buildAuthentication(opts: ServerOptions, registry: ResourceRegis
     requestHeaderCAPem,
     proxyHeaders,
     proxyHeaderPrefixes,
+    info: {
+      clientCA: clientCAPem,
+      requestHeader: requestHeaderCAPem
+        ? {
+            ca: requestHeaderCAPem,
+            usernameHeaders: opts.requestheaderUsernameHeaders.map((h) => h.trim()),
+            uidHeaders: opts.requestheaderUIDHeaders.map((h) => h.trim()),
+            groupHeaders: opts.requestheaderGroupHeaders.map((h) => h.trim()),
+            extraHeaderPrefixes: opts.requestheaderExtraHeadersPrefix.map((h) => h.trim()),
+            allowedNames: opts.requestheaderAllowedNames,
+          }
+        : undefined,
+    },
     start: () => structured.jwt.start(),
     stop: () => structured.jwt.stop(),
   };

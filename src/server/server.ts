@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import { buildAuthentication } from './authentication.js';
 import { controllerEnabled } from '../controllers/bootstrap-tokens.js';
 import { ServiceAccountTokenController } from '../controllers/serviceaccount-token.js';
+import { AuthenticationInfoController, authenticationInfoData } from '../controllers/authentication-info.js';
 import { AlwaysAllowAuthorizer, AlwaysDenyAuthorizer } from '../authz/always.js';
 import type { Authorizer } from '../authz/authorizer.js';
 import { PrivilegedGroupsAuthorizer } from '../authz/privileged-groups.js';
@@ -93,6 +94,7 @@ export async function startKubelite(partial: Partial<ServerOptions> = {}, logger
   let serverURL = '';
   const authn = buildAuthentication(opts, api.registry, log, () => serverURL, certs.clientCA);
   api.router.authn = authn.services;
+  api.addController(new AuthenticationInfoController(api.controllerContext(), authenticationInfoData(authn.info), log));
   if (controllerEnabled(opts.controllers, 'serviceaccount-token', true)) {
     api.addController(new ServiceAccountTokenController(api.controllerContext(), authn.keys.signing, certs.ca.cert, log));
   }
