@@ -22,6 +22,7 @@ let flags: TestServer;
 let file: TestServer;
 let dir: string;
 let jwksFetches = 0;
+let configText: (audiences: string[], anonymous?: boolean) => string;
 
 before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'kubelite-oidc-'));
@@ -64,7 +65,9 @@ before(async () => {
     anonymous: { enabled: true, conditions: [{ path: '/livez' }] },
   };
   writeFileSync(join(dir, 'auth.yaml'), JSON.stringify(config));
-  file = await startTestServer({ storageBackend: 'memory', authenticationConfig: join(dir, 'auth.yaml'), authorizationModes: ['AlwaysDeny'] });
+  file = await startTestServer({ storageBackend: 'memory', authenticationConfig: join(dir, 'auth.yaml'), authorizationModes: ['AlwaysDeny'], authenticationConfigReloadMs: 200 });
+  configText = (audiences: string[], anonymous = true) =>
+    JSON.stringify({ ...config, jwt: [{ ...config.jwt[0], issuer: { ...config.jwt[0]!.issuer, audiences, audienceMatchPolicy: audiences.length > 1 ? 'MatchAny' : undefined } }], anonymous: { ...config.anonymous, enabled: anonymous } });
 });
 after(async () => {
   await flags.close();
@@ -192,4 +195,21 @@ test('configuration errors stop the server at start with kube\'s messages', asyn
   const empty = join(dir, 'empty.yaml');
   writeFileSync(empty, '');
   await assert.rejects(startKubelite({ ...base, authenticationConfig: empty }), { message: `failed to load authentication configuration from file ${JSON.stringify(empty)}: empty config data` });
+});
+
+test('a changed configuration file is reloaded; an invalid one or one changing anonymous is not', async () => {
+  const t = await token({ email: 'r@example.com', aud: 'c' });
+  assert.equal((await review(file, t)).error, 'oidc: verify token: oidc: expected audience in ["a" "b"] got ["c"]');
+  writeFileSync(join(dir, 'auth.yaml'), configText(['c']));
+  let st: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  for (let i = 0; i < 100; i++) {
+    st = await review(file, t);
+    if (st.authenticated) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.equal(st.user.username, 'r@example.com');
+  writeFileSync(join(dir, 'auth.yaml'), configText(['d'], false));
+  await new Promise((r) => setTimeout(r, 600));
+  const again = await token({ email: 'r2@example.com', aud: 'c' });
+  assert.equal((await review(file, again)).user.username, 'r2@example.com');
 });

@@ -61,6 +61,8 @@ export interface ServerOptions {
   authenticationTokenWebhookVersion: string;
   /** --authentication-config: the AuthenticationConfiguration file. */
   authenticationConfig?: string;
+  /** kubelite (library only): how often the file is re-read besides on change (kube: every minute). */
+  authenticationConfigReloadMs?: number;
   /** The legacy --oidc-* flags. */
   oidcIssuerURL?: string;
   oidcClientID?: string;

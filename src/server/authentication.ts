@@ -32,6 +32,7 @@ import {
   type AuthenticationConfiguration,
 } from '../authn/oidc/config.js';
 import { JWTAuthenticator, JWTAuthenticators } from '../authn/oidc/jwt-authenticator.js';
+import { AuthenticationConfigReloader } from '../authn/oidc/reloader.js';
 import { readWebhookKubeconfig, WebhookTokenAuthenticator } from '../authn/webhook-token.js';
 import { AuthenticatorUnion } from '../authn/union.js';
 import { X509Authenticator } from '../authn/x509.js';
@@ -61,14 +62,20 @@ export interface Authentication {
 const OIDC_FLAG_FIELDS = ['oidcIssuerURL', 'oidcClientID', 'oidcCAFile', 'oidcUsernameClaim', 'oidcUsernamePrefix', 'oidcGroupsClaim', 'oidcGroupsPrefix', 'oidcSigningAlgs', 'oidcRequiredClaims'] as const;
 
 /** The JWT authenticators and anonymous settings of --authentication-config or the --oidc-* flags (auth.md §4.1–4.2). */
-function loadStructuredAuthentication(opts: ServerOptions, serviceAccountIssuers: string[], log: Logger): { jwt: JWTAuthenticators; anonymous?: AuthenticationConfiguration['anonymous'] } {
+function loadStructuredAuthentication(
+  opts: ServerOptions,
+  serviceAccountIssuers: string[],
+  log: Logger,
+): { jwt: JWTAuthenticators; anonymous?: AuthenticationConfiguration['anonymous']; reloader?: AuthenticationConfigReloader } {
   const oidcFlagSet = OIDC_FLAG_FIELDS.some((f) => opts[f] !== undefined);
   let config: AuthenticationConfiguration | undefined;
+  let text = '';
   let algs = ALL_SIGNING_ALGS;
   if (opts.authenticationConfig) {
     if (oidcFlagSet) throw new UsageError('authentication-config file and oidc-* flags are mutually exclusive');
     try {
-      config = parseAuthenticationConfiguration(readFileSync(opts.authenticationConfig, 'utf8'));
+      text = readFileSync(opts.authenticationConfig, 'utf8');
+      config = parseAuthenticationConfiguration(text);
     } catch (e) {
       throw new UsageError(`failed to load authentication configuration from file ${JSON.stringify(opts.authenticationConfig)}: ${(e as Error).message}`);
     }
@@ -99,7 +106,11 @@ function loadStructuredAuthentication(opts: ServerOptions, serviceAccountIssuers
   if (!config) return { jwt: new JWTAuthenticators([]) };
   const errs = validateAuthenticationConfiguration(config, serviceAccountIssuers, !!opts.anonymousAuthExplicit);
   if (errs.length) throw new UsageError(validationMessage(errs));
-  return { jwt: new JWTAuthenticators(config.jwt.map((j) => new JWTAuthenticator(j, algs, log))), anonymous: config.anonymous };
+  const jwt = new JWTAuthenticators(config.jwt.map((j) => new JWTAuthenticator(j, algs, log)));
+  const reloader = opts.authenticationConfig
+    ? new AuthenticationConfigReloader(opts.authenticationConfig, text, config, jwt, serviceAccountIssuers, log, opts.authenticationConfigReloadMs)
+    : undefined;
+  return { jwt, anonymous: config.anonymous, reloader };
 }
 
 /** kube-apiserver's checks of --service-account-issuer. */
@@ -225,7 +236,7 @@ export function buildAuthentication(opts: ServerOptions, registry: ResourceRegis
     tokens.push(new AudienceAgnosticTokens(new BootstrapTokenAuthenticator((ns, name) => objects.get('secrets', ns, name)), apiAudiences));
   }
   const structured = loadStructuredAuthentication(opts, issuers, log);
-  if (structured.jwt.members.length) tokens.push(new AudienceAgnosticTokens(structured.jwt, apiAudiences));
+  if (structured.jwt.members.length || structured.reloader) tokens.push(new AudienceAgnosticTokens(structured.jwt, apiAudiences));
   if (opts.authenticationTokenWebhookConfigFile) {
     const v = opts.authenticationTokenWebhookVersion;
     if (v !== 'v1' && v !== 'v1beta1') throw new UsageError(`unsupported authentication webhook version ${JSON.stringify(v)}, supported versions are "v1", "v1beta1"`);
@@ -302,7 +313,13 @@ export function buildAuthentication(opts: ServerOptions, registry: ResourceRegis
           }
         : undefined,
     },
-    start: () => structured.jwt.start(),
-    stop: () => structured.jwt.stop(),
+    start: () => {
+      structured.jwt.start();
+      structured.reloader?.start();
+    },
+    stop: () => {
+      structured.reloader?.stop();
+      structured.jwt.stop();
+    },
   };
 }

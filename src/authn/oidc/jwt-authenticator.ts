@@ -209,7 +209,14 @@ export class JWTAuthenticator implements TokenAuthenticator {
 /** The JWT authenticators among themselves: each answers only for its issuer; the first answer stands. */
 export class JWTAuthenticators implements TokenAuthenticator {
   readonly name = 'jwt';
-  constructor(readonly members: JWTAuthenticator[]) {}
+  constructor(public members: JWTAuthenticator[]) {}
+
+  /** Swaps in a reloaded configuration's authenticators (already started) and stops the old ones. */
+  replace(next: JWTAuthenticator[]): void {
+    const old = this.members;
+    this.members = next;
+    for (const m of old) m.stop();
+  }
 
   async authenticateToken(token: string): Promise<AuthResult> {
     for (const m of this.members) {
