@@ -340,3 +340,14 @@ test('@kubernetes/client-node with an exec credential plugin that prints a servi
   const list = await kc.makeApiClient(k8s.CoreV1Api).listNamespacedServiceAccount({ namespace: 'default' });
   assert.ok(list.items.some((sa) => sa.metadata?.name === 'builder'));
 });
+
+test('start-up checks of the service-account flags, with kube\'s messages', async () => {
+  const { startKubelite } = await import('../src/server/server.js');
+  const { mkdtempSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const base = { securePort: 0, storageBackend: 'memory' as const, dataDir: mkdtempSync(join(tmpdir(), 'kubelite-sa-bad-')), writeKubeconfig: '', verbosity: -1 };
+  await assert.rejects(startKubelite({ ...base, serviceAccountIssuers: [''] }), { message: 'service-account-issuer should not be an empty string' });
+  await assert.rejects(startKubelite({ ...base, serviceAccountIssuers: ['https://a', 'https://a'] }), { message: 'service-account-issuer "https://a" is already specified' });
+  await assert.rejects(startKubelite({ ...base, serviceAccountMaxTokenExpirationMs: 60_000 }), { message: 'the service-account-max-token-expiration must be between 1 hour and 2^32 seconds' });
+  await assert.rejects(startKubelite({ ...base, serviceAccountJwksUri: 'http://x/jwks' }), { message: 'service-account-jwks-uri requires https scheme, parsed as: http://x/jwks' });
+});

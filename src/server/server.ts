@@ -92,7 +92,15 @@ export async function startKubelite(partial: Partial<ServerOptions> = {}, logger
   }, ['readyz']);
 
   let serverURL = '';
-  const authn = buildAuthentication(opts, api.registry, log, () => serverURL, certs.clientCA);
+  let authn: ReturnType<typeof buildAuthentication>;
+  try {
+    authn = buildAuthentication(opts, api.registry, log, () => serverURL, certs.clientCA);
+  } catch (e) {
+    // A flag error: nothing was started; release the store before reporting it.
+    await api.stop();
+    await storage.close();
+    throw e;
+  }
   api.router.authn = authn.services;
   api.addController(new AuthenticationInfoController(api.controllerContext(), authenticationInfoData(authn.info), log));
   if (controllerEnabled(opts.controllers, 'serviceaccount-token', true)) {
