@@ -59,7 +59,7 @@ function buildAuthorizer(modes: string[]): Authorizer {
 async function openStorage(opts: ServerOptions): Promise<Storage> {
   if (opts.etcdServers.length) throw new UsageError('--etcd-servers: the etcd engine is not built yet; use the embedded store');
   if (opts.storageBackend === 'memory') return new MemoryStorage();
-  mkdirSync(opts.dataDir, { recursive: true });
+  mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
   return openSqliteStorage({ path: join(opts.dataDir, 'kubelite.db') });
 }
 
