@@ -13,6 +13,7 @@ import { startupScenario } from './scenarios/startup.js';
 import { storageEngineScenario } from './scenarios/storage-engine.js';
 import { storeScenarios } from './scenarios/store.js';
 import { watchScenario } from './scenarios/watch.js';
+import { etcdCreateScenario, etcdGetScenario } from './scenarios/etcd.js';
 
 const SCENARIOS: Record<string, (ctx: RunContext, selected: Set<string>) => Promise<void>> = {
   version: versionScenario,
@@ -28,6 +29,9 @@ const SCENARIOS: Record<string, (ctx: RunContext, selected: Set<string>) => Prom
   'watch-1000': (ctx) => watchScenario(ctx, 1000),
   startup: startupScenario,
   storage: storageEngineScenario,
+  'etcd-create-1': (ctx) => etcdCreateScenario(ctx, 1),
+  'etcd-create-64': (ctx) => etcdCreateScenario(ctx, 64),
+  'etcd-get': etcdGetScenario,
 };
 
 async function main(): Promise<void> {

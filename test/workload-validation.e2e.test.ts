@@ -137,3 +137,14 @@ test('daemon sets and stateful sets', async () => {
   });
   assert.equal(sts.status, 201, sts.body);
 });
+
+test('pod resource quantities are stored and returned in canonical form', async () => {
+  const pods = '/api/v1/namespaces/default/pods';
+  const resources = { limits: { cpu: '1000m', memory: 1073741824 }, requests: { cpu: '0.5', memory: ' 512Mi ' } };
+  const created = await post(pods, { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'quantities' }, spec: { containers: [{ ...container, resources }] } });
+  assert.equal(created.status, 201, created.body);
+  const want = { limits: { cpu: '1', memory: '1073741824' }, requests: { cpu: '500m', memory: '512Mi' } };
+  assert.deepEqual(created.json().spec.containers[0].resources, want);
+  const got = await s.request('GET', `${pods}/quantities`);
+  assert.deepEqual(got.json().spec.containers[0].resources, want);
+});

@@ -2,7 +2,7 @@
 // terminating namespaces, and the immortal namespaces cannot be deleted.
 import { forbidden, notFound, StatusError } from '../errors/status.js';
 import type { AdmissionAttributes, AdmissionOperation } from '../registry/admission.js';
-import type { KObject } from '../registry/object.js';
+import type { KubeObject } from '../api/object.js';
 import type { AdmissionPlugin } from './chain.js';
 
 export const IMMORTAL_NAMESPACES = new Set(['default', 'kube-system', 'kube-public']);
@@ -11,12 +11,12 @@ export class NamespaceLifecycle implements AdmissionPlugin {
   readonly name = 'NamespaceLifecycle';
   readonly operations = new Set<AdmissionOperation>(['CREATE', 'UPDATE', 'DELETE']);
 
-  constructor(private readonly getNamespace: (name: string) => Promise<KObject | undefined>) {}
+  constructor(private readonly getNamespace: (name: string) => Promise<KubeObject | undefined>) {}
 
   async admit(a: AdmissionAttributes): Promise<void> {
     const { resource, operation } = a;
     if (resource.group === '' && resource.resource === 'namespaces') {
-      const name = a.name || (a.oldObject ?? a.object)?.metadata?.name;
+      const name = a.name || ((a.oldObject ?? a.object)?.metadata?.name ?? '');
       if (operation === 'DELETE' && IMMORTAL_NAMESPACES.has(name)) {
         throw forbidden({ group: '', resource: 'namespaces' }, name, 'this namespace may not be deleted');
       }

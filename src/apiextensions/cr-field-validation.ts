@@ -9,7 +9,7 @@ import type { WriteHooks } from '../endpoints/write-hooks.js';
 import { badRequest } from '../errors/status.js';
 import { goMarshal } from '../golang/encoding-json.js';
 import { patchResultRejected, strictDecodingDetail } from '../patch/patch-errors.js';
-import type { KObject } from '../registry/object.js';
+import type { KObject } from '../api/object.js';
 import { customResourceDetails } from './custom-resource-details.js';
 import { pruneCustomResource } from './structural/prune.js';
 

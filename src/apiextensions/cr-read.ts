@@ -3,7 +3,7 @@
 // from storage, so a default added to the schema later shows up on objects stored before. Keys come out sorted,
 // as Go's encoding/json writes unstructured objects.
 import type { ResourceInfo } from '../api/resource-info.js';
-import type { KObject } from '../registry/object.js';
+import type { KObject } from '../api/object.js';
 import { apiVersionOf } from '../registry/resource-def.js';
 import { customResourceDetails } from './custom-resource-details.js';
 import { applyDefaults } from './structural/defaults.js';

@@ -2,7 +2,7 @@
 // specReplicasPath, statusReplicasPath and labelSelectorPath (kube's CR scale REST), through the common handler.
 import { handleScale, type ScaleMapping } from '../endpoints/handlers/scale.js';
 import type { ResourceScope } from '../endpoints/resource-scope.js';
-import type { KObject } from '../registry/object.js';
+import type { KObject } from '../api/object.js';
 import { jsonPathSegments } from '../selection/custom-resource-fields.js';
 import type { ScaleSubresource } from './crd-types.js';
 

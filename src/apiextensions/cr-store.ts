@@ -2,7 +2,7 @@
 // version's defaults applied (and unknown fields pruned) on every read from storage, as kube's CR codec does.
 import type { ResourceDef } from '../registry/resource-def.js';
 import { GenericStore, type ListPage, type StoreDeps, type UpdateOptions } from '../registry/generic-store.js';
-import type { KObject } from '../registry/object.js';
+import type { KObject } from '../api/object.js';
 import { invalid } from '../errors/status.js';
 import { customResourceStrategy, normalizeCustomResource, type CustomResourceVersion } from './cr-strategy.js';
 

@@ -2,7 +2,7 @@
 // the storage version's apiVersion on disk, generation rules and the scale replicas checks (kube's
 // customresource strategy and validator).
 import { fieldErr, type FieldError } from '../errors/field-error.js';
-import { jsonEqual, meta, type KObject } from '../registry/object.js';
+import { jsonEqual, meta, type KObject } from '../api/object.js';
 import type { Strategy } from '../registry/strategy.js';
 import type { CRD, CRDVersion } from './crd-types.js';
 import { subresourcesOf } from './cr-resource-info.js';

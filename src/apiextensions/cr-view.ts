@@ -1,7 +1,7 @@
 // The view the resource registry serves a custom resource version with: how its objects read (pruned, defaulted,
 // keys sorted), its printer columns, selectable fields and deprecation warning.
 import type { ResourceInfo } from '../api/resource-info.js';
-import type { KObject } from '../registry/object.js';
+import type { KObject } from '../api/object.js';
 import type { ResourceView } from '../registry/resource-view.js';
 import { customResourceForEndpoint } from './cr-read.js';
 import { customResourceDetails, customResourceFieldSetFor, serializationKeySuffix } from './custom-resource-details.js';

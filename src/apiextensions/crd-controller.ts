@@ -6,7 +6,7 @@ import { ResyncLoop } from '../controllers/resync-loop.js';
 import type { ControllerContext } from '../controllers/controller-context.js';
 import { deleteObject } from '../registry/delete.js';
 import type { StoreDeps } from '../registry/generic-store.js';
-import { jsonEqual, nowRFC3339, type KObject } from '../registry/object.js';
+import { jsonEqual, nowRFC3339, type KObject, meta, nameOf, namespaceOf } from '../api/object.js';
 import { crResourceInfo } from './cr-resource-info.js';
 import { CustomResourceStore } from './cr-store.js';
 import { setCustomResourceDetails } from './custom-resource-details.js';
@@ -47,7 +47,7 @@ export class CRDController {
     private readonly storeDeps: StoreDeps,
     private readonly log: Logger,
   ) {
-    this.loop = new ResyncLoop('crd', cc.storage, store.prefix, () => this.run(), log, 250);
+    this.loop = new ResyncLoop('crd', cc.informers.for(store), () => this.run(), log, 250);
     store.afterWrite = async () => {
       await this.run();
     };
@@ -78,13 +78,13 @@ export class CRDController {
 
   private async reconcileAll(): Promise<boolean> {
     const crds = (await this.store.list('')).items as CRD[];
-    for (const name of [...this.registrations.keys()]) if (!crds.some((c) => c.metadata.name === name)) this.unregister(name);
+    for (const name of [...this.registrations.keys()]) if (!crds.some((c) => nameOf(c) === name)) this.unregister(name);
     let pending = false;
     for (const crd of crds) {
       try {
         if (await this.reconcile(crd, crds)) pending = true;
       } catch (err) {
-        this.log.warn({ err, crd: crd.metadata.name }, 'CRD reconcile failed');
+        this.log.warn({ err, crd: nameOf(crd) }, 'CRD reconcile failed');
         pending = true;
       }
     }
@@ -92,7 +92,7 @@ export class CRDController {
   }
 
   private async reconcile(crd: CRD, all: CRD[]): Promise<boolean> {
-    if (crd.metadata.deletionTimestamp) return this.finalize(crd);
+    if (meta(crd).deletionTimestamp) return this.finalize(crd);
     const { accepted, condition } = decideNames(crd, all);
     let conditions = setCondition(crd.status?.conditions ?? [], condition);
     const namesOK = condition.status === 'True';
@@ -108,8 +108,8 @@ export class CRDController {
     }
     const status = { ...(crd.status ?? {}), conditions, acceptedNames: accepted, storedVersions: crd.status?.storedVersions ?? [] };
     if (!jsonEqual(status, crd.status)) {
-      await this.store.mutate('', crd.metadata.name!, (cur) => {
-        if (cur.metadata.uid !== crd.metadata.uid) return undefined;
+      await this.store.mutate('', nameOf(crd)!, (cur) => {
+        if (meta(cur).uid !== meta(crd).uid) return undefined;
         cur.status = { ...cur.status, conditions: status.conditions, acceptedNames: status.acceptedNames };
         return cur;
       });
@@ -119,8 +119,8 @@ export class CRDController {
 
   /** Serves the CRD's served versions (again when its spec or accepted names changed). */
   private register(crd: CRD): void {
-    const name = crd.metadata.name!;
-    const fingerprint = JSON.stringify([crd.metadata.uid, crd.spec, crd.status?.acceptedNames]);
+    const name = nameOf(crd)!;
+    const fingerprint = JSON.stringify([meta(crd).uid, crd.spec, crd.status?.acceptedNames]);
     const prev = this.registrations.get(name);
     if (prev?.fingerprint === fingerprint) return;
     const served = crd.spec.versions.filter((v) => v.served);
@@ -159,8 +159,8 @@ export class CRDController {
 
   /** Deletion: Terminating, every custom resource deleted, then the cleanup finalizer dropped. */
   private async finalize(crd: CRD): Promise<boolean> {
-    const name = crd.metadata.name!;
-    const finalizers = crd.metadata.finalizers ?? [];
+    const name = nameOf(crd)!;
+    const finalizers = meta(crd).finalizers ?? [];
     const hasFinalizer = finalizers.includes(CLEANUP_FINALIZER);
     const terminating = crd.status?.conditions?.find((c) => c.type === 'Terminating');
     if (terminating?.reason === INSTANCE_DELETION_COMPLETED) {
@@ -188,8 +188,10 @@ export class CRDController {
       name,
       (cur) => {
         if (!cur) return cur as unknown as KObject;
-        cur.metadata.finalizers = (cur.metadata.finalizers ?? []).filter((f: string) => f !== CLEANUP_FINALIZER);
-        if (!cur.metadata.finalizers.length) delete cur.metadata.finalizers;
+        const md = meta(cur);
+        const finalizers = (md.finalizers ?? []).filter((f: string) => f !== CLEANUP_FINALIZER);
+        if (finalizers.length) md.finalizers = finalizers;
+        else delete md.finalizers;
         return cur;
       },
       { dryRun: false, warnings: [], subresource: '' },
@@ -199,7 +201,7 @@ export class CRDController {
 
   /** Deletes every custom resource of the CRD; returns how many are still there (pending finalizers). */
   private async deleteInstances(crd: CRD): Promise<number> {
-    const reg = this.registrations.get(crd.metadata.name!);
+    const reg = this.registrations.get(nameOf(crd)!);
     let store = reg?.stores[0];
     if (!store) {
       const v = crd.spec.versions.find((x) => x.storage) ?? crd.spec.versions[0];
@@ -210,7 +212,7 @@ export class CRDController {
     let remaining = 0;
     for (const item of items) {
       try {
-        const r = await deleteObject(store, item.metadata.namespace ?? '', item.metadata.name, { dryRun: false });
+        const r = await deleteObject(store, namespaceOf(item), nameOf(item), { dryRun: false });
         if (!r.deleted) remaining++;
       } catch (e) {
         if ((e as { reason?: string }).reason !== 'NotFound') throw e;

@@ -2,7 +2,7 @@
 // every custom resource is gone (kube's customresourcecleanup finalizer), and a hook that lets the CRD controller
 // act on each write before the client gets its answer, so a created CRD is served as soon as it is Established.
 import { GenericStore, type StoreDeps, type UpdateOptions, type WriteOptions } from '../registry/generic-store.js';
-import type { KObject } from '../registry/object.js';
+import { type KObject, nameOf } from '../api/object.js';
 import type { ResourceDef } from '../registry/resource-def.js';
 import type { Strategy } from '../registry/strategy.js';
 import type { CRD } from './crd-types.js';
@@ -24,7 +24,7 @@ export class CustomResourceDefinitionStore extends GenericStore {
 
   override async create(namespace: string, input: KObject, opts: WriteOptions): Promise<KObject> {
     const obj = await super.create(namespace, input, opts);
-    if (!opts.dryRun) await this.afterWrite(obj.metadata.name);
+    if (!opts.dryRun) await this.afterWrite(nameOf(obj));
     return obj;
   }
 

@@ -1,6 +1,6 @@
 // The registry strategy of customresourcedefinitions: v1 defaults, status reset on create, storedVersions kept
 // in step with the storage version, status sub-resource split and generation on spec changes.
-import type { KObject } from '../registry/object.js';
+import type { KObject } from '../api/object.js';
 import type { Strategy } from '../registry/strategy.js';
 import type { CRD, CRDSpec } from './crd-types.js';
 import { validateCRD, validateCRDUpdate } from './crd-validation.js';

@@ -3,7 +3,7 @@
 // schema, subresources or printer columns shared by every version are reported at spec.validation,
 // spec.subresources and spec.additionalPrinterColumns, as kube lifts them there before validating.
 import { fieldErr, GoValue, type FieldError } from '../errors/field-error.js';
-import { jsonEqual } from '../registry/object.js';
+import { jsonEqual } from '../api/object.js';
 import { isDNS1035Label, isDNS1123Subdomain } from '../validation/names.js';
 import { jsonPathSegments } from '../selection/custom-resource-fields.js';
 import type { CRD, CRDSpec, CRDVersion, PrinterColumn, ScaleSubresource } from './crd-types.js';

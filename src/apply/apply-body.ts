@@ -2,7 +2,7 @@
 // decodes it (YAML 1.1 scalars, last duplicate key wins), with the strict check run after the merge.
 import { parseDocument } from 'yaml';
 import { badRequest } from '../errors/status.js';
-import type { KObject } from '../registry/object.js';
+import type { KObject } from '../api/object.js';
 
 const goKind = (v: unknown): string => (Array.isArray(v) ? 'array' : v === null ? 'null' : typeof v === 'number' ? 'number' : typeof v === 'boolean' ? 'bool' : typeof v);
 

@@ -5,7 +5,7 @@ import { FieldManager } from './field-manager.js';
 import { resetFieldsFilter } from './reset-fields.js';
 import { builtinObjectType, customResourceType } from './schema-types.js';
 import { StatusError } from '../errors/status.js';
-import type { KObject } from '../registry/object.js';
+import type { KObject } from '../api/object.js';
 
 /** A fake clock: each test sets the second the next recorded change happens at. */
 function fakeClock() {

@@ -1,7 +1,7 @@
 // The field manager of one endpoint (kube's FieldManager with its default layers, ssa.md §3–§5): applies
 // configurations and records the Update entries of every other write in metadata.managedFields.
 import { badRequest, StatusError, unknownError } from '../errors/status.js';
-import type { KObject } from '../registry/object.js';
+import type { KObject } from '../api/object.js';
 import { applyConflictError } from './conflict-error.js';
 import { allowedConflictsFromLastApplied, KUBECTL_MANAGER, updateLastApplied } from './last-applied.js';
 import { capUpdateManagers } from './cap-managers.js';

@@ -4,7 +4,7 @@ import { FieldManager } from './field-manager.js';
 import { builtinObjectType } from './schema-types.js';
 import { LAST_APPLIED } from './last-applied.js';
 import { StatusError } from '../errors/status.js';
-import type { KObject } from '../registry/object.js';
+import type { KObject } from '../api/object.js';
 
 const type = builtinObjectType({ group: '', version: 'v1', kind: 'ConfigMap', schema: 'io.k8s.api.core.v1.ConfigMap' })!;
 const fm = new FieldManager({ apiVersion: 'v1', kind: 'ConfigMap', type, clock: () => new Date(Date.UTC(2026, 0, 1)) });

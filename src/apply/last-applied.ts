@@ -1,7 +1,7 @@
 // `kubectl apply --server-side` after client-side `kubectl apply` (ssa.md §4.3 exception): conflicts on fields
 // whose values in the last-applied-configuration annotation still equal the live values are forgiven, and
 // the annotation is kept up to date with what kubectl applies.
-import type { KObject } from '../registry/object.js';
+import type { KObject } from '../api/object.js';
 import { compareValues } from './compare.js';
 import type { FieldSet } from './field-set.js';
 import type { MergeType } from './merge-type.js';

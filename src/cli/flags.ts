@@ -48,6 +48,16 @@ export const FLAGS: FlagDef[] = [
   { name: 'tls-private-key-file', kind: 'string', help: 'File containing the default x509 private key matching --tls-cert-file.', apply: (o, v) => (o.tlsPrivateKeyFile = v) },
   { name: 'client-ca-file', kind: 'string', help: 'Client certificates signed by one of the authorities in this file are authenticated (CN = user, O = groups). Default: the generated CA.', apply: (o, v) => (o.clientCAFile = v) },
   { name: 'etcd-servers', kind: 'list', help: 'List of etcd servers to connect with (scheme://ip:port), comma separated. Empty: the embedded store.', apply: (o, v) => (o.etcdServers = list(v)) },
+  { name: 'etcd-prefix', kind: 'string', help: 'The prefix to prepend to all resource paths in etcd. (default "/registry")', apply: (o, v) => (o.etcdPrefix = v) },
+  { name: 'etcd-cafile', kind: 'string', help: 'SSL Certificate Authority file used to secure etcd communication.', apply: (o, v) => (o.etcdCAFile = v) },
+  { name: 'etcd-certfile', kind: 'string', help: 'SSL certification file used to secure etcd communication.', apply: (o, v) => (o.etcdCertFile = v) },
+  { name: 'etcd-keyfile', kind: 'string', help: 'SSL key file used to secure etcd communication.', apply: (o, v) => (o.etcdKeyFile = v) },
+  { name: 'etcd-compaction-interval', kind: 'duration', help: 'The interval of compaction requests. If 0, the compaction request from apiserver is disabled. (default 5m0s)', apply: (o, v) => (o.etcdCompactionIntervalMs = duration('etcd-compaction-interval', v)) },
+  { name: 'etcd-count-metric-poll-period', kind: 'duration', help: 'Frequency of polling etcd for number of resources per type. 0 disables the metric collection. (default 1m0s)', apply: (o, v) => (o.etcdCountMetricPollPeriodMs = duration('etcd-count-metric-poll-period', v)) },
+  { name: 'storage-backend', kind: 'string', help: 'The storage backend for persistence. Options: \'etcd3\' (default when --etcd-servers is set).', apply: (o, v) => {
+    if (v !== 'etcd3') throw new FlagError(`--storage-backend invalid, allowed values: etcd3. If not specified, it will default to 'etcd3'`);
+    o.storageBackend = v;
+  } },
   { name: 'feature-gates', kind: 'map', help: 'A set of key=value pairs that describe feature gates for alpha/experimental features.', apply: (o, v) => (o.featureGates = parseFeatureGates(v)) },
   { name: 'runtime-config', kind: 'map', help: 'A set of key=value pairs that enable or disable built-in APIs (api/all, api/ga, api/beta, api/alpha, <group>/<version>[/<resource>]).', apply: (o, v) => (o.runtimeConfig = v) },
   { name: 'authorization-mode', kind: 'list', help: `Ordered list of plug-ins to do authorization on secure port. Supported by kubelite now: AlwaysAllow, AlwaysDeny. (default AlwaysAllow)`, apply: (o, v) => {

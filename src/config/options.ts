@@ -16,10 +16,25 @@ export interface ServerOptions {
   tlsSANs: string[];
   /** kubelite: where to write the admin kubeconfig ('' = do not write). */
   writeKubeconfig?: string;
-  /** --etcd-servers. */
+  /** --etcd-servers: when set, objects live in this etcd cluster instead of the embedded store. */
   etcdServers: string[];
-  /** kubelite: the embedded engine: sqlite (default) or memory. */
-  storageBackend: 'sqlite' | 'memory';
+  /** --etcd-prefix: the root of every key in etcd (default /registry). */
+  etcdPrefix: string;
+  /** --etcd-cafile, --etcd-certfile, --etcd-keyfile: TLS to etcd. */
+  etcdCAFile?: string;
+  etcdCertFile?: string;
+  etcdKeyFile?: string;
+  /** --etcd-compaction-interval in ms (0: this server does not compact). */
+  etcdCompactionIntervalMs: number;
+  /** --etcd-count-metric-poll-period in ms (accepted; kubelite counts objects from its watch cache). */
+  etcdCountMetricPollPeriodMs: number;
+  /**
+   * Library only: the timing of the leader election kube-controller-manager's controllers run under when several
+   * servers share an etcd (default 15 s lease, 10 s renew deadline, 2 s retry); false runs them on every server.
+   */
+  leaderElection?: Partial<import('../controllers/leader-election.js').LeaderElectionTiming> | false;
+  /** The engine: sqlite (default) or memory (kubelite's --storage), etcd3 (--storage-backend, with --etcd-servers). */
+  storageBackend: 'sqlite' | 'memory' | 'etcd3';
   featureGates: Record<string, boolean>;
   runtimeConfig: string;
   authorizationModes: string[];
@@ -100,6 +115,9 @@ export function defaultOptions(): ServerOptions {
     dataDir: '.kubelite',
     tlsSANs: [],
     etcdServers: [],
+    etcdPrefix: '/registry',
+    etcdCompactionIntervalMs: 5 * 60_000,
+    etcdCountMetricPollPeriodMs: 60_000,
     storageBackend: 'sqlite',
     featureGates: {},
     runtimeConfig: '',

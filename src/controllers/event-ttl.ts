@@ -4,9 +4,9 @@
 import type { Logger } from 'pino';
 import type { ControllerContext } from './controller-context.js';
 import type { GenericStore } from '../registry/generic-store.js';
-import type { KObject } from '../registry/object.js';
+import type { KubeObject } from '../api/object.js';
 
-function lastWrite(obj: KObject): number {
+function lastWrite(obj: KubeObject): number {
   let t = Date.parse(obj.metadata?.creationTimestamp ?? '') || 0;
   for (const e of obj.metadata?.managedFields ?? []) {
     const mt = Date.parse(e?.time ?? '');
@@ -52,9 +52,10 @@ export class EventTTLController {
   async sweep(now = Date.now()): Promise<number> {
     let removed = 0;
     for (const store of this.stores()) {
-      const r = await this.cc.storage.list(store.prefix);
-      for (const kv of r.kvs) {
-        let obj: KObject;
+      const cache = await store.cache();
+      const r = await cache.list(store.prefix, { consistent: true });
+      for (const kv of r.entries.map((e) => e.toKV())) {
+        let obj: KubeObject;
         try {
           obj = JSON.parse(Buffer.from(kv.value).toString('utf8'));
         } catch {

@@ -9,9 +9,10 @@ import type { Logger } from 'pino';
 import type { ControllerContext } from './controller-context.js';
 import { deleteObject, FINALIZER_FOREGROUND, FINALIZER_ORPHAN } from '../registry/delete.js';
 import type { GenericStore } from '../registry/generic-store.js';
-import type { KObject } from '../registry/object.js';
+import { type KubeObject, meta, nameOf, namespaceOf } from '../api/object.js';
 import { decodeStored } from '../registry/stored-codec.js';
-import type { KV, StorageEvent, Watcher } from '../storage/interface.js';
+import type { CacheEvent } from '../storage/cacher/cache-entry.js';
+import type { KV } from '../storage/interface.js';
 
 interface OwnerRef {
   apiVersion: string;
@@ -39,7 +40,9 @@ export class GarbageCollector {
   private readonly dependents = new Map<string, Dependent>();
   private readonly ownerQueue = new Set<string>();
   private readonly dependentQueue = new Set<string>();
-  private watcher?: Watcher;
+  /** Stores followed, by prefix, with the function that stops following each. */
+  private readonly followed = new Map<string, () => void>();
+  private stopRegistry?: () => void;
   private running = false;
   private stopped = false;
   private timer?: NodeJS.Timeout;
@@ -56,53 +59,61 @@ export class GarbageCollector {
   stop(): void {
     this.stopped = true;
     clearTimeout(this.timer);
-    this.watcher?.stop();
+    this.stopRegistry?.();
+    for (const unsubscribe of this.followed.values()) unsubscribe();
+    this.followed.clear();
   }
 
   private async boot(): Promise<void> {
-    const storage = this.cc.storage;
-    const rev = await storage.currentRevision();
+    // Resources served later (custom resources) are followed from when they appear.
+    this.stopRegistry = this.cc.registry.onChange(() => void this.followAll().catch((err) => this.log.warn({ err }, 'garbage collector failed to follow a resource')));
+    await this.followAll();
+  }
+
+  /** Follows every listable resource through its shared informer: subscribe first, then index what is there. */
+  private async followAll(): Promise<void> {
     for (const store of this.cc.registry.stores()) {
-      if (!store.def.verbs.includes('list')) continue;
-      const r = await storage.list(store.prefix, { rev: 0 });
-      for (const kv of r.kvs) this.observe(kv);
+      if (this.stopped) return;
+      if (!store.def.verbs.includes('list') || this.followed.has(store.prefix)) continue;
+      const informer = this.cc.informers.for(store);
+      this.followed.set(
+        store.prefix,
+        informer.subscribe({
+          events: (batch) => {
+            for (const ev of batch) this.onEvent(ev);
+            this.kick();
+          },
+          resync: () => void this.rescan(store).then(() => this.kick()),
+        }),
+      );
+      await informer.start();
+      await this.rescan(store);
     }
-    if (this.stopped) return;
-    this.subscribe(rev);
     this.kick();
   }
 
-  private subscribe(afterRev: number): void {
-    this.watcher = this.cc.storage.watch('/registry/', { afterRev }, {
-      events: (batch) => {
-        for (const ev of batch) this.onEvent(ev);
-        this.kick();
-      },
-      error: async () => {
-        if (this.stopped) return;
-        // History lost: start again from a full scan.
-        this.dependents.clear();
-        this.dependentsOf.clear();
-        await this.boot();
-      },
-    });
+  private async rescan(store: GenericStore): Promise<void> {
+    const cache = await store.cache();
+    const r = await cache.list(store.prefix);
+    for (const e of r.entries) this.observe(e.toKV());
   }
 
-  private onEvent(ev: StorageEvent): void {
+  private onEvent(ev: CacheEvent): void {
+    const kv = ev.entry.toKV();
     if (ev.type === 'put') {
-      this.observe(ev.kv);
+      this.observe(kv);
       return;
     }
-    const known = this.dependents.get(ev.kv.key);
+    const known = this.dependents.get(kv.key);
     if (known) {
-      this.forget(ev.kv.key);
+      this.forget(kv.key);
       // A dependent went away: owners waiting for it (foreground) may now finish.
       for (const ref of known.refs) this.enqueueOwnerByRef(ref, known.namespace);
     }
     if (this.dependentsOf.size === 0) return;
     let uid: string | undefined;
     try {
-      uid = decodeStored(ev.kv).metadata?.uid;
+      uid = decodeStored(kv).metadata?.uid;
     } catch {
       return;
     }
@@ -114,7 +125,7 @@ export class GarbageCollector {
     const refsMayChange = has(kv.value, OWNER_REFS) || this.dependents.has(kv.key);
     const deleting = has(kv.value, DELETION);
     if (!refsMayChange && !deleting) return;
-    let obj: KObject;
+    let obj: KubeObject;
     try {
       obj = decodeStored(kv);
     } catch {
@@ -163,10 +174,10 @@ export class GarbageCollector {
     if (store) this.ownerQueue.add(store.key(namespace, ref.name));
   }
 
-  private async read(key: string): Promise<{ store: GenericStore; obj: KObject } | undefined> {
+  private async read(key: string): Promise<{ store: GenericStore; obj: KubeObject } | undefined> {
     const store = this.storeForKey(key);
     if (!store) return undefined;
-    const kv = (await this.cc.storage.get(key)).kv;
+    const kv = await store.getKVByKey(key);
     if (!kv) return undefined;
     try {
       return { store, obj: decodeStored(kv) };
@@ -229,18 +240,18 @@ export class GarbageCollector {
   private async processOwner(key: string): Promise<boolean> {
     const it = await this.read(key);
     if (!it) return true;
-    const md = it.obj.metadata;
+    const md = meta(it.obj);
     if (!md.deletionTimestamp) return true;
     const fins: string[] = md.finalizers ?? [];
-    const deps = [...(this.dependentsOf.get(md.uid) ?? [])];
+    const deps = [...(this.dependentsOf.get(md.uid ?? '') ?? [])];
     if (fins.includes(FINALIZER_ORPHAN)) {
       for (const depKey of deps) {
         const dep = await this.read(depKey);
         if (!dep) continue;
-        await dep.store.mutate(dep.obj.metadata.namespace ?? '', dep.obj.metadata.name, (o) => {
-          const refs = (o.metadata.ownerReferences ?? []).filter((r: OwnerRef) => r.uid !== md.uid);
-          if (refs.length) o.metadata.ownerReferences = refs;
-          else delete o.metadata.ownerReferences;
+        await dep.store.mutate(namespaceOf(dep.obj), nameOf(dep.obj), (o) => {
+          const refs = (meta(o).ownerReferences ?? []).filter((r: OwnerRef) => r.uid !== md.uid);
+          if (refs.length) meta(o).ownerReferences = refs;
+          else delete meta(o).ownerReferences;
           return o;
         });
       }
@@ -252,9 +263,9 @@ export class GarbageCollector {
       for (const depKey of deps) {
         const dep = await this.read(depKey);
         if (!dep) continue;
-        const ref = (dep.obj.metadata.ownerReferences ?? []).find((r: OwnerRef) => r.uid === md.uid);
+        const ref = (meta(dep.obj).ownerReferences ?? []).find((r: OwnerRef) => r.uid === md.uid);
         if (ref?.blockOwnerDeletion) blocking++;
-        if (!dep.obj.metadata.deletionTimestamp) await this.tryDelete(dep.store, dep.obj, 'Foreground');
+        if (!meta(dep.obj).deletionTimestamp) await this.tryDelete(dep.store, dep.obj, 'Foreground');
       }
       if (blocking > 0) return false;
       await this.removeFinalizer(it.store, it.obj, FINALIZER_FOREGROUND);
@@ -269,38 +280,40 @@ export class GarbageCollector {
     for (const r of d.refs) if (await this.ownerExists(r, d.namespace)) alive.push(r);
     if (alive.length === d.refs.length) return;
     const it = await this.read(key);
-    if (!it || it.obj.metadata.deletionTimestamp) return;
+    if (!it || meta(it.obj).deletionTimestamp) return;
     if (alive.length === 0) {
       await this.tryDelete(it.store, it.obj, 'Background');
       return;
     }
     const aliveUids = new Set(alive.map((r) => r.uid));
-    await it.store.mutate(it.obj.metadata.namespace ?? '', it.obj.metadata.name, (o) => {
-      o.metadata.ownerReferences = (o.metadata.ownerReferences ?? []).filter((r: OwnerRef) => aliveUids.has(r.uid));
+    await it.store.mutate(namespaceOf(it.obj), nameOf(it.obj), (o) => {
+      meta(o).ownerReferences = (meta(o).ownerReferences ?? []).filter((r: OwnerRef) => aliveUids.has(r.uid));
       return o;
     });
   }
 
-  private async tryDelete(store: GenericStore, obj: KObject, policy: 'Background' | 'Foreground'): Promise<void> {
+  private async tryDelete(store: GenericStore, obj: KubeObject, policy: 'Background' | 'Foreground'): Promise<void> {
     try {
-      await deleteObject(store, obj.metadata.namespace ?? '', obj.metadata.name, { dryRun: false, propagationPolicy: policy, preconditions: { uid: obj.metadata.uid } });
+      await deleteObject(store, namespaceOf(obj), nameOf(obj), { dryRun: false, propagationPolicy: policy, preconditions: { uid: meta(obj).uid } });
     } catch {
       /* already gone or changed; its events bring it back here */
     }
   }
 
-  private async removeFinalizer(store: GenericStore, obj: KObject, finalizer: string): Promise<void> {
-    const md = obj.metadata;
+  private async removeFinalizer(store: GenericStore, obj: KubeObject, finalizer: string): Promise<void> {
+    const md = meta(obj);
     await store
       .update(
         md.namespace ?? '',
-        md.name,
+        md.name ?? '',
         (cur) => {
           if (!cur) return obj;
           const next = structuredClone(cur);
-          next.metadata.finalizers = (next.metadata.finalizers ?? []).filter((f: string) => f !== finalizer);
-          if (!next.metadata.finalizers.length) delete next.metadata.finalizers;
-          delete next.metadata.resourceVersion;
+          const nmd = meta(next);
+          const finalizers = (nmd.finalizers ?? []).filter((f: string) => f !== finalizer);
+          if (finalizers.length) nmd.finalizers = finalizers;
+          else delete nmd.finalizers;
+          delete nmd.resourceVersion;
           return next;
         },
         { dryRun: false, warnings: [], subresource: '' },

@@ -3,8 +3,8 @@
 import type { Logger } from 'pino';
 import type { ControllerContext } from './controller-context.js';
 import { deleteObject } from '../registry/delete.js';
-import type { KObject } from '../registry/object.js';
-import { nowRFC3339 } from '../registry/object.js';
+import { type KubeObject, meta, nameOf } from '../api/object.js';
+import { nowRFC3339 } from '../api/object.js';
 import { NAMESPACE_FINALIZER } from '../registry/strategies/namespaces.js';
 import { ResyncLoop } from './resync-loop.js';
 
@@ -23,7 +23,7 @@ export class NamespaceController {
     log: Logger,
   ) {
     const ns = cc.registry.storeFor({ group: '', resource: 'namespaces' })!;
-    this.loop = new ResyncLoop('namespace', cc.storage, ns.prefix, () => this.reconcileAll(), log, 500);
+    this.loop = new ResyncLoop('namespace', cc.informers.for(ns), () => this.reconcileAll(), log, 500);
   }
 
   start(): void {
@@ -38,7 +38,7 @@ export class NamespaceController {
     const ns = this.cc.registry.storeFor({ group: '', resource: 'namespaces' })!;
     let pending = false;
     for (const n of (await ns.list('')).items) {
-      if (!n.metadata.deletionTimestamp) continue;
+      if (!meta(n).deletionTimestamp) continue;
       if (!(n.spec?.finalizers ?? []).includes(NAMESPACE_FINALIZER)) continue;
       if (!(await this.reconcile(n))) pending = true;
     }
@@ -46,17 +46,17 @@ export class NamespaceController {
   }
 
   /** Returns true when the namespace is finished. */
-  private async reconcile(n: KObject): Promise<boolean> {
-    const name: string = n.metadata.name;
+  private async reconcile(n: KubeObject): Promise<boolean> {
+    const name: string = nameOf(n);
     const remaining = new Map<string, number>();
     const finalizerCounts = new Map<string, number>();
     for (const store of this.cc.registry.stores()) {
       if (!store.def.namespaced || !store.def.verbs.includes('delete')) continue;
       const items = (await store.list(name)).items;
       for (const item of items) {
-        if (!item.metadata.deletionTimestamp || !(item.metadata.finalizers?.length)) {
+        if (!meta(item).deletionTimestamp || !(meta(item).finalizers?.length)) {
           try {
-            await deleteObject(store, name, item.metadata.name, { dryRun: false, propagationPolicy: 'Background' });
+            await deleteObject(store, name, nameOf(item), { dryRun: false, propagationPolicy: 'Background' });
           } catch {
             /* gone already, or retried on the next pass */
           }
@@ -66,7 +66,7 @@ export class NamespaceController {
       if (left.length) {
         const label = `${store.def.resource}.${store.def.group}`;
         remaining.set(label, left.length);
-        for (const item of left) for (const f of item.metadata.finalizers ?? []) finalizerCounts.set(f, (finalizerCounts.get(f) ?? 0) + 1);
+        for (const item of left) for (const f of meta(item).finalizers ?? []) finalizerCounts.set(f, (finalizerCounts.get(f) ?? 0) + 1);
       }
     }
     const conditions: Condition[] = [

@@ -4,9 +4,9 @@
 import type { Logger } from 'pino';
 import type { ControllerContext } from './controller-context.js';
 import { StatusError } from '../errors/status.js';
-import type { KObject } from '../registry/object.js';
+import { type KubeObject, meta, nameOf } from '../api/object.js';
 import { ResyncLoop } from './resync-loop.js';
-import type { StorageEvent } from '../storage/interface.js';
+import type { CacheEvent } from '../storage/cacher/cache-entry.js';
 
 export class NamespaceDefaultsController {
   private readonly loops: ResyncLoop[] = [];
@@ -17,11 +17,11 @@ export class NamespaceDefaultsController {
     log: Logger,
   ) {
     const ns = cc.registry.storeFor({ group: '', resource: 'namespaces' });
-    if (ns) this.loops.push(new ResyncLoop('namespace-defaults', cc.storage, ns.prefix, () => this.reconcile(), log, 1000));
+    if (ns) this.loops.push(new ResyncLoop('namespace-defaults', cc.informers.for(ns), () => this.reconcile(), log, 1000));
     // Only the deletion of one of the two defaults matters among service accounts and config maps.
-    const ours = (batch: StorageEvent[]) => batch.some((e) => e.type === 'delete' && /\/(default|kube-root-ca\.crt)$/.test(e.kv.key));
+    const ours = (batch: CacheEvent[]) => batch.some((e) => e.type === 'delete' && /\/(default|kube-root-ca\.crt)$/.test(e.entry.key));
     for (const s of [cc.registry.storeFor({ group: '', resource: 'serviceaccounts' }), cc.registry.storeFor({ group: '', resource: 'configmaps' })]) {
-      if (s) this.loops.push(new ResyncLoop('namespace-defaults', cc.storage, s.prefix, () => this.reconcile(), log, 1000, ours));
+      if (s) this.loops.push(new ResyncLoop('namespace-defaults', cc.informers.for(s), () => this.reconcile(), log, 1000, ours));
     }
   }
 
@@ -33,9 +33,9 @@ export class NamespaceDefaultsController {
     for (const l of this.loops) l.stop();
   }
 
-  private async ensure(group: string, resource: string, ns: string, obj: KObject): Promise<void> {
+  private async ensure(group: string, resource: string, ns: string, obj: KubeObject): Promise<void> {
     const store = this.cc.registry.storeFor({ group: group, resource: resource });
-    if (!store || (await store.getKV(ns, obj.metadata.name))) return;
+    if (!store || (await store.getKV(ns, nameOf(obj)))) return;
     try {
       await store.create(ns, obj, { dryRun: false, warnings: [] });
     } catch (e) {
@@ -47,8 +47,8 @@ export class NamespaceDefaultsController {
     const namespaces = this.cc.registry.storeFor({ group: '', resource: 'namespaces' });
     if (!namespaces) return false;
     for (const ns of (await namespaces.list('')).items) {
-      if (ns.metadata.deletionTimestamp) continue;
-      const name: string = ns.metadata.name;
+      if (meta(ns).deletionTimestamp) continue;
+      const name: string = nameOf(ns);
       await this.ensure('', 'serviceaccounts', name, { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'default', namespace: name } });
       await this.ensure('', 'configmaps', name, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'kube-root-ca.crt', namespace: name }, data: { 'ca.crt': this.caPem } });
     }

@@ -1,10 +1,11 @@
-// A small driver for in-process controllers: reacts to store events under a prefix and resyncs periodically
+// A small driver for in-process controllers: reacts to a shared informer's events and resyncs periodically
 // while work remains, so a controller never misses a change and never spins.
 import type { Logger } from 'pino';
-import type { Storage, StorageEvent, Watcher } from '../storage/interface.js';
+import type { CacheEvent } from '../storage/cacher/cache-entry.js';
+import type { SharedInformer } from './informer.js';
 
 export class ResyncLoop {
-  private watcher?: Watcher;
+  private unsubscribe?: () => void;
   private timer?: NodeJS.Timeout;
   private running = false;
   private again = false;
@@ -12,33 +13,24 @@ export class ResyncLoop {
 
   constructor(
     private readonly name: string,
-    private readonly storage: Storage,
-    private readonly prefix: string,
+    private readonly informer: SharedInformer,
     /** Returns true when work remains (then it runs again after retryMs). */
     private readonly reconcile: () => Promise<boolean>,
     private readonly log: Logger,
     private readonly retryMs = 250,
     /** Which event batches call for a reconcile (default: all). */
-    private readonly relevant: (batch: StorageEvent[]) => boolean = () => true,
+    private readonly relevant: (batch: CacheEvent[]) => boolean = () => true,
   ) {}
 
   async start(): Promise<void> {
-    const rev = await this.storage.currentRevision();
+    await this.informer.start();
     if (this.stopped) return;
-    const subscribe = (after: number) => {
-      this.watcher = this.storage.watch(this.prefix, { afterRev: after }, {
-        events: (batch) => {
-          if (this.relevant(batch)) this.kick();
-        },
-        error: async () => {
-          // History lost (e.g. compaction): resubscribe from now and reconcile everything.
-          if (this.stopped) return;
-          subscribe(await this.storage.currentRevision());
-          this.kick();
-        },
-      });
-    };
-    subscribe(rev);
+    this.unsubscribe = this.informer.subscribe({
+      events: (batch) => {
+        if (this.relevant(batch)) this.kick();
+      },
+      resync: () => this.kick(),
+    });
     this.kick();
   }
 
@@ -74,6 +66,6 @@ export class ResyncLoop {
   stop(): void {
     this.stopped = true;
     clearTimeout(this.timer);
-    this.watcher?.stop();
+    this.unsubscribe?.();
   }
 }

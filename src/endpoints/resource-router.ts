@@ -8,6 +8,7 @@ import type { RequestContext } from '../http/request-context.js';
 import { writeError } from '../http/respond.js';
 import type { Route } from '../http/route.js';
 import type { ResourceRegistry, ServedResource } from '../registry/resource-registry.js';
+import { serves, type RestStorage } from '../registry/rest.js';
 import { builtinWriteHooks } from './field-validation/builtin-write-hooks.js';
 import type { HandlerDeps } from './handler-deps.js';
 import { handleCreate } from './handlers/create.js';
@@ -71,7 +72,7 @@ export class ResourceRouter implements HandlerDeps {
     return true;
   }
 
-  private async dispatch(ctx: RequestContext, served: ServedResource): Promise<void> {
+  private async dispatch(ctx: RequestContext, served: ServedResource & { rest: RestStorage }): Promise<void> {
     const { def, store } = served;
     const ri = ctx.requestInfo;
     const isNamespaceKind = def.group === '' && def.resource === 'namespaces';
@@ -91,7 +92,7 @@ export class ResourceRouter implements HandlerDeps {
       if (ri.verb === 'watch') throw methodNotSupported(store.gr, 'watch');
       throw routeMethodNotAllowed();
     }
-    const has = (v: string) => def.verbs.includes(v);
+    const has = (v: string) => serves(served.rest, v);
     switch (ri.verb) {
       case 'get':
         if (!has('get')) throw routeMethodNotAllowed();

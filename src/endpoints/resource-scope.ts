@@ -3,7 +3,7 @@ import type { ResourceInfo } from '../api/resource-info.js';
 import { converterFor } from '../registry/version-converter.js';
 import type { GenericStore } from '../registry/generic-store.js';
 import { apiVersionOf } from '../registry/resource-def.js';
-import type { KObject } from '../registry/object.js';
+import type { KObject } from '../api/object.js';
 import type { ResourceView } from '../registry/resource-view.js';
 import type { RequestContext } from '../http/request-context.js';
 import type { ServerOptions } from '../config/options.js';

@@ -1,6 +1,6 @@
 // Steps every write runs between decoding and the store: field validation against the schema, defaulting,
 // and managedFields bookkeeping. Supplied by the API server so that handlers stay small.
-import type { KObject } from '../registry/object.js';
+import type { KObject } from '../api/object.js';
 import type { WriteQuery } from './query-options.js';
 import type { ResourceScope } from './resource-scope.js';
 

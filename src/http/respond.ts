@@ -1,7 +1,8 @@
 // Writing responses: JSON, Status errors and plain text, with the headers every response carries
 // (Warning, Cache-Control) and only headers legal for the request's protocol.
 import { gzipSync } from 'node:zlib';
-import { StatusError, type Status } from '../errors/status.js';
+import { StatusError, timeoutError, type Status } from '../errors/status.js';
+import { StorageError } from '../storage/interface.js';
 import type { RequestContext } from './request-context.js';
 
 /** Formats one warning as kube's warning recorder does: 299 - "<text>", quotes and backslashes escaped. */
@@ -89,7 +90,13 @@ export function wantsPretty(ctx: RequestContext): boolean {
 
 /** Writes a StatusError (or any error) as the Status kube-apiserver would send. */
 export function writeError(ctx: RequestContext, err: unknown): void {
-  const se = err instanceof StatusError ? err : new StatusError({ code: 500, message: err instanceof Error ? err.message : String(err) });
+  const se =
+    err instanceof StatusError
+      ? err
+      : err instanceof StorageError && err.code === 'Unavailable'
+        ? // The store did not answer in time: kube's handler gives up at its deadline with this Status.
+          timeoutError('request did not complete within requested timeout - context deadline exceeded')
+        : new StatusError({ code: 500, message: err instanceof Error ? err.message : String(err) });
   const body: Status = se.toJSON();
   const headers: Record<string, string> = {};
   const retry = se.status.details?.retryAfterSeconds;

@@ -1,7 +1,7 @@
 // The text forms of labels and label selectors that kube's printers put in cells: labels.FormatLabels,
 // LabelSelectorAsSelector(...).String(), metav1.FormatLabelSelector and the generated Go String() of
 // a LabelSelector (used for admission policy binding param refs).
-import type { KObject } from '../registry/object.js';
+import type { KObject } from '../api/object.js';
 
 const byKey = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 

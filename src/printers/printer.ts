@@ -1,5 +1,5 @@
 // The shape of a server-side printer: its column definitions and how one object becomes a row.
-import type { KObject } from '../registry/object.js';
+import type { KObject } from '../api/object.js';
 
 export type ColumnType = 'string' | 'integer' | 'number' | 'boolean' | 'date';
 

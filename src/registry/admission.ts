@@ -2,7 +2,7 @@
 // `admit` (mutating admission) before the strategy prepares and validates an object, and `validate` (validating
 // admission) after, for every write including sub-resources; the plug-ins live in admission/.
 import type { UserInfo } from '../http/request-context.js';
-import type { KObject } from './object.js';
+import type { KubeObject } from '../api/object.js';
 import type { OperationContext } from './operation-context.js';
 
 export type AdmissionOperation = 'CREATE' | 'UPDATE' | 'DELETE' | 'CONNECT';
@@ -17,11 +17,11 @@ export interface AdmissionAttributes {
   namespace: string;
   user?: UserInfo;
   /** The new object (CREATE, UPDATE); mutating admission may change it. */
-  object?: KObject;
+  object?: KubeObject;
   /** The current object (UPDATE, DELETE). */
-  oldObject?: KObject;
+  oldObject?: KubeObject;
   /** CreateOptions, UpdateOptions or DeleteOptions of the request, when known. */
-  options?: KObject;
+  options?: KubeObject;
   dryRun: boolean;
   /** The operation being admitted (warnings and audit annotations go there). */
   context: OperationContext;

@@ -4,7 +4,7 @@ import { fieldErr, GoValue } from '../errors/field-error.js';
 import { conflict, deleteSuccess, invalid, notFound, type Status } from '../errors/status.js';
 import { groupKindString } from '../errors/status.js';
 import type { GenericStore } from './generic-store.js';
-import { meta, nowRFC3339, type KObject } from './object.js';
+import { meta, nowRFC3339, type KubeObject } from '../api/object.js';
 import { isReadable } from './stored-codec.js';
 import type { OperationContext } from './operation-context.js';
 
@@ -28,10 +28,10 @@ export const FINALIZER_FOREGROUND = 'foregroundDeletion';
 export interface DeleteResult {
   code: number;
   /** The object (still pending, or deleted for stores that return it) or a Success Status. */
-  body: KObject | Status;
+  body: KubeObject | Status;
   /** True when the object is gone. */
   deleted: boolean;
-  obj: KObject;
+  obj: KubeObject;
 }
 
 /** Validates DeleteOptions as kube does (422 on DeleteOptions.meta.k8s.io). */
@@ -148,7 +148,7 @@ export async function deleteObject(store: GenericStore, namespace: string, name:
   throw conflict(store.gr, name, 'the object has been modified; please apply your changes to the latest version and try again');
 }
 
-function finish(store: GenericStore, obj: KObject): DeleteResult {
+function finish(store: GenericStore, obj: KubeObject): DeleteResult {
   if (store.strategy.returnDeletedObject) return { code: 200, body: obj, deleted: true, obj };
   return { code: 200, body: deleteSuccess(store.gr, meta(obj).name ?? '', meta(obj).uid ?? ''), deleted: true, obj };
 }

@@ -79,7 +79,7 @@ const deployment = (name: string) => ({
 test('create: mutating admission runs before system fields are set, validating admission after, with the operation context', async () => {
   const { store, seen } = recordingStore();
   const created = await store.create('ns1', deployment('d1'), op());
-  assert.equal(created.metadata.labels.stage, 'mutated');
+  assert.equal(created.metadata?.labels?.stage, 'mutated');
   assert.deepEqual(
     seen.map((s) => [s.phase, s.operation, s.name, s.namespace, s.user, s.verb, s.dryRun, s.uid !== undefined]),
     [
@@ -125,8 +125,8 @@ test('delete: both phases see DELETE and the current object', async () => {
   assert.deepEqual(
     seen.map((s) => [s.phase, s.operation, s.name, s.user, s.uid]),
     [
-      ['admit', 'DELETE', 'd4', 'bob', created.metadata.uid],
-      ['validate', 'DELETE', 'd4', 'bob', created.metadata.uid],
+      ['admit', 'DELETE', 'd4', 'bob', created.metadata?.uid],
+      ['validate', 'DELETE', 'd4', 'bob', created.metadata?.uid],
     ],
   );
 });

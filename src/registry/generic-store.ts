@@ -18,7 +18,7 @@ import type { KV, Storage } from '../storage/interface.js';
 import type { WatchCache } from '../storage/cacher/watch-cache.js';
 import type { WatchCacheSet } from '../storage/cacher/watch-cache-set.js';
 import { objectKey, resourcePrefix, namespacePrefix } from './keys.js';
-import { deepClone, jsonEqual, meta, nowRFC3339, type KObject } from './object.js';
+import { deepClone, jsonEqual, meta, nowRFC3339, type KubeObject } from '../api/object.js';
 import type { ResourceDef } from './resource-def.js';
 import { decodeStored, encodeStored } from './stored-codec.js';
 import { converterFor, type VersionConverter } from './version-converter.js';
@@ -36,13 +36,13 @@ export interface UpdateOptions extends WriteOptions {
    * Whether the desired object's resourceVersion is the client's precondition (true by default). A patch applied
    * to the current object carries that object's resourceVersion without the client having asked for it.
    */
-  rvIsPrecondition?: (desired: KObject) => boolean;
+  rvIsPrecondition?: (desired: KubeObject) => boolean;
 }
 
 /** Validates object metadata on create and update (wired to registry/validation). */
 export interface MetaValidator {
-  create(obj: KObject, def: ResourceDef): FieldError[];
-  update(obj: KObject, old: KObject, def: ResourceDef, subresource: string): FieldError[];
+  create(obj: KubeObject, def: ResourceDef): FieldError[];
+  update(obj: KubeObject, old: KubeObject, def: ResourceDef, subresource: string): FieldError[];
 }
 
 
@@ -56,7 +56,7 @@ export interface StoreDeps {
 }
 
 export interface ListPage {
-  items: KObject[];
+  items: KubeObject[];
   rev: number;
   more: boolean;
   count: number;
@@ -103,13 +103,13 @@ export class GenericStore {
   }
 
   /** A stored value in this endpoint's form. */
-  decode(kv: KV): KObject {
+  decode(kv: KV): KubeObject {
     const obj = decodeStored(kv);
     return this.converter ? this.converter.fromStored(obj) : obj;
   }
 
   /** An object of this endpoint's form as stored bytes. */
-  encode(obj: KObject): Uint8Array {
+  encode(obj: KubeObject): Uint8Array {
     return encodeStored(this.converter ? this.converter.toStored(obj) : obj);
   }
 
@@ -130,11 +130,19 @@ export class GenericStore {
     return this.deps.caches.for(this.prefix);
   }
 
+  /** The stored value, read through the watch cache (a consistent read). */
   async getKV(namespace: string, name: string): Promise<KV | undefined> {
-    return (await this.storage.get(this.key(namespace, name))).kv;
+    return this.getKVByKey(this.key(namespace, name));
   }
 
-  async get(namespace: string, name: string): Promise<KObject> {
+  /** The stored value under a key of this resource, read through the watch cache (a consistent read). */
+  async getKVByKey(key: string): Promise<KV | undefined> {
+    const cache = await this.cache();
+    await cache.consistentRev();
+    return cache.get(key)?.toKV();
+  }
+
+  async get(namespace: string, name: string): Promise<KubeObject> {
     const kv = await this.getKV(namespace, name);
     if (!kv) throw notFound(this.gr, name);
     return this.decode(kv);
@@ -144,19 +152,21 @@ export class GenericStore {
    * The object as the watch cache holds it (consistent for the embedded engine): shared and read-only, for
    * admission and controllers that only look.
    */
-  async getCached(namespace: string, name: string): Promise<KObject | undefined> {
+  async getCached(namespace: string, name: string, opts: { consistent?: boolean } = {}): Promise<KubeObject | undefined> {
     const cache = await this.cache();
-    await cache.consistentRev();
+    if (opts.consistent !== false) await cache.consistentRev();
     const entry = cache.get(this.key(namespace, name));
     if (!entry) return undefined;
     // The entry's shared slot holds the storage form (lists and watches read it too); convert for this endpoint.
-    const stored = (entry.decoded ??= decodeStored(entry.toKV())) as KObject;
+    const stored = (entry.decoded ??= decodeStored(entry.toKV())) as KubeObject;
     return this.converter ? this.converter.fromStored(stored) : stored;
   }
 
+  /** A consistent list through the watch cache; every item is a fresh copy the caller may change. */
   async list(namespace: string, opts: { limit?: number; startKey?: string } = {}): Promise<ListPage> {
-    const r = await this.storage.list(this.listPrefix(namespace), { limit: opts.limit, startKey: opts.startKey });
-    return { items: r.kvs.map((kv) => this.decode(kv)), rev: r.rev, more: r.more, count: r.count, lastKey: r.kvs.at(-1)?.key };
+    const cache = await this.cache();
+    const r = await cache.list(this.listPrefix(namespace), { consistent: true, limit: opts.limit, startKey: opts.startKey });
+    return { items: r.entries.map((e) => this.decode(e.toKV())), rev: r.rev, more: r.more, count: r.count, lastKey: r.entries.at(-1)?.key };
   }
 
   private invalid(name: string, errs: FieldError[]): StatusError {
@@ -168,8 +178,8 @@ export class GenericStore {
     operation: AdmissionOperation,
     namespace: string,
     name: string,
-    object: KObject | undefined,
-    oldObject: KObject | undefined,
+    object: KubeObject | undefined,
+    oldObject: KubeObject | undefined,
     op: OperationContext,
     subresource = '',
   ): AdmissionAttributes {
@@ -189,7 +199,7 @@ export class GenericStore {
   }
 
   /** Create (apiserver.md §3.1 steps 4–11). The object is already decoded and defaulted. */
-  async create(namespace: string, input: KObject, opts: WriteOptions): Promise<KObject> {
+  async create(namespace: string, input: KubeObject, opts: WriteOptions): Promise<KubeObject> {
     const obj = input;
     const admitted = this.admissionAttributes('CREATE', namespace, meta(obj).name ?? '', obj, undefined, opts);
     await this.deps.admission.admit(admitted);
@@ -267,9 +277,9 @@ export class GenericStore {
   async update(
     namespace: string,
     name: string,
-    tryUpdate: (current: KObject | undefined) => KObject | Promise<KObject>,
+    tryUpdate: (current: KubeObject | undefined) => KubeObject | Promise<KubeObject>,
     opts: UpdateOptions & { allowCreate?: boolean },
-  ): Promise<{ obj: KObject; created: boolean }> {
+  ): Promise<{ obj: KubeObject; created: boolean }> {
     const key = this.key(namespace, name);
     for (let attempt = 0; attempt < MAX_UPDATE_ATTEMPTS; attempt++) {
       const kv = (await this.storage.get(key)).kv;
@@ -341,14 +351,14 @@ export class GenericStore {
   }
 
   /** Whether the kind's own finalization state lets the object go (the strategy's hook; namespaces' spec.finalizers). */
-  finalizersDone(obj: KObject): boolean {
+  finalizersDone(obj: KubeObject): boolean {
     return this.strategy.finalizersDone?.(obj) ?? true;
   }
 
   /** Copies what clients may not change, applies the status split and the generation rules. */
-  private prepareUpdate(desired: KObject, current: KObject, opts: UpdateOptions): KObject {
+  private prepareUpdate(desired: KubeObject, current: KubeObject, opts: UpdateOptions): KubeObject {
     const cmd = meta(current);
-    let obj: KObject;
+    let obj: KubeObject;
     if (opts.subresource === 'status') {
       // Everything but status (and managedFields) comes from the stored object.
       obj = deepClone(current);
@@ -381,7 +391,7 @@ export class GenericStore {
   }
 
   /** Writes an object that must exist, retrying on conflicts (used by deletion and controllers). */
-  async mutate(namespace: string, name: string, fn: (obj: KObject) => KObject | undefined, dryRun = false): Promise<KObject | undefined> {
+  async mutate(namespace: string, name: string, fn: (obj: KubeObject) => KubeObject | undefined, dryRun = false): Promise<KubeObject | undefined> {
     const key = this.key(namespace, name);
     for (let attempt = 0; attempt < MAX_UPDATE_ATTEMPTS; attempt++) {
       const kv = (await this.storage.get(key)).kv;
@@ -400,7 +410,7 @@ export class GenericStore {
   }
 
   /** Removes the object if its revision is still expected; returns the deleted object or undefined on conflict. */
-  async removeIfUnchanged(kv: KV): Promise<{ obj: KObject; rev: number } | undefined> {
+  async removeIfUnchanged(kv: KV): Promise<{ obj: KubeObject; rev: number } | undefined> {
     const d = await this.storage.delete(kv.key, kv.modRev);
     if (!d.ok) return undefined;
     const obj = this.decode(d.prev);
@@ -410,8 +420,8 @@ export class GenericStore {
 }
 
 /** True when anything outside metadata and status differs (kube's generation rule for spec-carrying kinds). */
-export function specChanged(a: KObject, b: KObject): boolean {
-  const strip = (o: KObject) => {
+export function specChanged(a: KubeObject, b: KubeObject): boolean {
+  const strip = (o: KubeObject) => {
     const { metadata: _m, status: _s, ...rest } = o;
     return rest;
   };

@@ -1,7 +1,7 @@
 // What a served endpoint may add to how its objects are read, printed and selected. Built-in resources have none
 // (their catalog entry, printers and field sets say it all); a custom resource version gets one from its CRD.
 import type { FieldSet } from '../selection/field-sets.js';
-import type { KObject } from './object.js';
+import type { KObject } from '../api/object.js';
 
 /** A printer column defined by the resource (a CRD's additionalPrinterColumns). */
 export interface PrinterColumn {

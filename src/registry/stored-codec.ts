@@ -3,7 +3,7 @@
 // "corrupt object": reads answer kube's 500, and only an unsafe delete can remove them.
 import type { KV } from '../storage/interface.js';
 import { StatusError } from '../errors/status.js';
-import type { KObject } from './object.js';
+import type { KObject } from '../api/object.js';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: true });

@@ -1,6 +1,6 @@
 // Per-resource behaviour the generic store consults (kube's RESTCreateStrategy/RESTUpdateStrategy...).
 import type { FieldError } from '../errors/field-error.js';
-import type { KObject } from './object.js';
+import type { KObject } from '../api/object.js';
 import type { ResourceDef } from './resource-def.js';
 
 export interface StrategyContext {

@@ -2,7 +2,7 @@
 // endpoint sees its own (kube's conversion between a served version and the storage version).
 import { coreEventToEventsV1, eventsV1ToCoreEvent } from './conversion/events.js';
 import { hpaV1ToV2, hpaV2ToV1 } from './conversion/hpa.js';
-import type { KObject } from './object.js';
+import type { KObject } from '../api/object.js';
 import type { ResourceDef } from './resource-def.js';
 
 export interface VersionConverter {

@@ -1,20 +1,22 @@
-// resource.Quantity's UnmarshalJSON errors: a JSON string (quotes stripped) or any other literal text must
-// parse as a quantity; kube returns ParseQuantity's error verbatim.
+// resource.Quantity's UnmarshalJSON errors: a JSON string (quotes stripped, spaces trimmed) or any other
+// literal text must parse as a quantity; kube returns ParseQuantity's error verbatim. The parser is the
+// CEL quantity library's, so both places share apimachinery's rules.
 
-export const QUANTITY_FORMAT_ERROR = "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
-const QUANTITY_RE = /^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$/;
-const SUFFIXES = new Set(['', 'Ki', 'Mi', 'Gi', 'Ti', 'Pi', 'Ei', 'n', 'u', 'm', 'k', 'M', 'G', 'T', 'P', 'E']);
+import { CelLibraryError } from '../cel/lib/errors.js';
+import { ERR_FORMAT_WRONG, Quantity } from '../cel/lib/quantity.js';
 
-/** The error for a decoded JSON value in a Quantity field, or undefined when it parses. */
-export function quantityError(v: unknown): string | undefined {
-  let text: string;
-  if (typeof v === 'string') text = v.trim();
-  else if (typeof v === 'number' || typeof v === 'bigint') text = String(v);
-  else return QUANTITY_FORMAT_ERROR;
-  const m = QUANTITY_RE.exec(text);
-  if (!m) return QUANTITY_FORMAT_ERROR;
-  const [, num, suffix] = m as unknown as [string, string, string];
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(num)) return 'unable to parse numeric part of quantity';
-  if (!SUFFIXES.has(suffix) && !/^[eE][-+]?\d+$/.test(suffix)) return "unable to parse quantity's suffix";
-  return undefined;
+export const QUANTITY_FORMAT_ERROR = ERR_FORMAT_WRONG;
+
+/**
+ * UnmarshalJSON then MarshalJSON, as a typed kube object round-trips a Quantity field: the text kube
+ * writes back (the input when already canonical, else the canonical form), or the parse error.
+ */
+export function decodeQuantity(v: unknown): { text: string } | { error: string } {
+  if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'bigint') return { error: QUANTITY_FORMAT_ERROR };
+  try {
+    return { text: Quantity.parse(typeof v === 'string' ? v.trim() : String(v)).toString() };
+  } catch (e) {
+    if (e instanceof CelLibraryError) return { error: e.message };
+    throw e;
+  }
 }

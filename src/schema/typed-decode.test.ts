@@ -112,6 +112,13 @@ test('type errors use encoding/json texts: innermost struct, field path without 
   for (const ok of [{ a: 'YWJj' }, { a: 'YWI=' }, { a: 'YQ==' }, { a: 'YW\r\nJj' }, { a: '' }]) assert.equal(decodeTyped({ data: ok }, secret).error, undefined);
   const fine = decodeTyped({ spec: { containers: [{ name: 'a', resources: { limits: { cpu: 1, memory: '1Gi' }, requests: { cpu: '100m', memory: '1e3' } } }] } }, pod);
   assert.equal(fine.error, undefined);
+  const resources = (fine.value as { spec: { containers: { resources: unknown }[] } }).spec.containers[0]!.resources;
+  // Quantities come back as kube writes them: canonical text, or the input when already canonical.
+  assert.deepEqual(resources, { limits: { cpu: '1', memory: '1Gi' }, requests: { cpu: '100m', memory: '1e3' } });
+  const canon = decodeTyped({ spec: { containers: [{ name: 'a', resources: { limits: { cpu: ' 1000m ', memory: '1024Mi' } } }] } }, pod);
+  assert.deepEqual((canon.value as { spec: { containers: { resources: unknown }[] } }).spec.containers[0]!.resources, {
+    limits: { cpu: '1', memory: '1Gi' },
+  });
   assert.equal(decodeTyped({ spec: { ports: [{ port: 80, targetPort: 'http' }] }, metadata: { labels: null } }, svc).error, undefined);
 });
 

@@ -8,7 +8,7 @@
 import { goStructName, goTypeName } from './go-type-name.js';
 import { goQuote } from '../golang/strconv.js';
 import { checkBase64 } from '../golang/encoding-base64.js';
-import { quantityError } from './quantity-format.js';
+import { decodeQuantity } from './quantity-format.js';
 import type { SchemaNode } from './schema-node.js';
 
 /** Objects whose JSON text repeated keys: every entry in source order (the object itself keeps the last). */
@@ -149,9 +149,10 @@ class TypedDecoder {
     if (v === null || v === undefined) return v;
     switch (shapeOf(node)) {
       case 'quantity': {
-        const err = quantityError(v);
-        if (err) this.fatal(err);
-        return v;
+        // kube writes a decoded Quantity back in its canonical text ("1000m" is stored as "1").
+        const q = decodeQuantity(v);
+        if ('error' in q) this.fatal(q.error);
+        return q.text;
       }
       case 'time':
         // metav1.Time unmarshals a Go string first; other kinds fail there.

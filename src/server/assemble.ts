@@ -16,6 +16,7 @@ import type { ControllerContext } from '../controllers/controller-context.js';
 import { BootstrapSigner, TokenCleaner, controllerEnabled } from '../controllers/bootstrap-tokens.js';
 import { EventTTLController } from '../controllers/event-ttl.js';
 import { GarbageCollector } from '../controllers/garbage-collector.js';
+import { InformerFactory } from '../controllers/informer.js';
 import { NamespaceController } from '../controllers/namespace-controller.js';
 import { NamespaceDefaultsController } from '../controllers/namespace-defaults.js';
 import { bootstrapNamespaces } from '../controllers/system-namespaces.js';
@@ -48,18 +49,24 @@ interface Controller {
   stop(): void;
 }
 
+const NAMESPACES = { group: '', resource: 'namespaces' };
+
 /** The assembled resource API the listener serves. */
 export class KubeliteApi {
   readonly registry = new ResourceRegistry();
   readonly caches: WatchCacheSet;
+  readonly informers = new InformerFactory();
   readonly router: ResourceRouter;
   readonly discovery: DiscoveryService;
   private readonly controllers: Controller[] = [];
+  /** kube-controller-manager's controllers: run on every server, or only on the elected one (leader election). */
+  private electedFactory: () => Controller[] = () => [];
+  private elected: Controller[] = [];
 
   private constructor(readonly deps: ApiDeps) {
     this.caches = new WatchCacheSet(deps.storage);
     this.router = new ResourceRouter({ registry: this.registry, options: deps.options, authorizer: deps.authorizer });
-    this.discovery = new DiscoveryService(() => this.registry.all());
+    this.discovery = new DiscoveryService(() => this.registry.discoveryResources());
   }
 
   static async create(deps: ApiDeps): Promise<KubeliteApi> {
@@ -75,23 +82,27 @@ export class KubeliteApi {
       storage: deps.storage,
       caches: api.caches,
       metaValidator: objectValidator,
-      admission: new AdmissionChain([new NamespaceLifecycle((name) => registry.getObject({ group: '', resource: 'namespaces' }, '', name))]),
+      // As kube's plugin: the namespace from the cache (its informer) as it is, a live read only when it is missing
+      // there (just created elsewhere). On etcd a consistent read costs an etcd round trip per request.
+      admission: new AdmissionChain([
+        new NamespaceLifecycle(async (name) => (await registry.getObject(NAMESPACES, '', name, { consistent: false })) ?? registry.getObject(NAMESPACES, '', name)),
+      ]),
     };
     registry.registerAll(builtinStores(resources, storeDeps, deps.options));
 
-    const controllers: ControllerContext = { registry, storage: deps.storage, options: deps.options };
+    const controllers: ControllerContext = { registry, options: deps.options, informers: api.informers };
     const done = deps.health.addPostStartHook('start-system-namespaces-controller');
     await bootstrapNamespaces(controllers);
     done();
-    api.controllers.push(
+    api.electedFactory = () => [
       new NamespaceController(controllers, deps.log),
       new GarbageCollector(controllers, deps.log),
       new NamespaceDefaultsController(controllers, deps.caPem, deps.log),
       new EventTTLController(controllers, deps.options.eventTTLMs, deps.log),
-    );
-    // Off by default in kube-controller-manager; --controllers=*,bootstrapsigner,tokencleaner turns them on.
-    if (controllerEnabled(deps.options.controllers, 'bootstrapsigner', false)) api.controllers.push(new BootstrapSigner(controllers, deps.log));
-    if (controllerEnabled(deps.options.controllers, 'tokencleaner', false)) api.controllers.push(new TokenCleaner(controllers, deps.log));
+      // Off by default in kube-controller-manager; --controllers=*,bootstrapsigner,tokencleaner turns them on.
+      ...(controllerEnabled(deps.options.controllers, 'bootstrapsigner', false) ? [new BootstrapSigner(controllers, deps.log)] : []),
+      ...(controllerEnabled(deps.options.controllers, 'tokencleaner', false) ? [new TokenCleaner(controllers, deps.log)] : []),
+    ];
     await installApiExtensions({
       registry,
       router: api.router,
@@ -127,24 +138,46 @@ export class KubeliteApi {
     return [...paths].sort();
   }
 
-  /** A controller assembled outside the resource API (authentication's), started and stopped with the others. */
+  /** A controller assembled outside the resource API (authentication's): one of kube-apiserver's, on every server. */
   addController(c: Controller): void {
     this.controllers.push(c);
   }
 
-  /** What controllers are given. */
-  controllerContext(): ControllerContext {
-    return { registry: this.registry, storage: this.deps.storage, options: this.deps.options };
+  /** One of kube-controller-manager's controllers assembled outside the resource API: it runs where they run. */
+  addElectedController(make: () => Controller): void {
+    const previous = this.electedFactory;
+    this.electedFactory = () => [...previous(), make()];
   }
 
-  startControllers(): void {
+  /** What controllers are given. */
+  controllerContext(): ControllerContext {
+    return { registry: this.registry, options: this.deps.options, informers: this.informers };
+  }
+
+  /** Starts this server's controllers, and kube-controller-manager's too unless a leader election decides. */
+  startControllers(opts: { elected?: boolean } = {}): void {
     for (const c of this.controllers) c.start();
+    if (!opts.elected) this.startElectedControllers();
     // Build the OpenAPI index once the listener is up, off the start-up path.
     setImmediate(() => this.discovery.warm());
   }
 
+  /** This server became the leader (or runs alone): kube-controller-manager's controllers start, fresh. */
+  startElectedControllers(): void {
+    if (this.elected.length) return;
+    this.elected = this.electedFactory();
+    for (const c of this.elected) c.start();
+  }
+
+  stopElectedControllers(): void {
+    for (const c of this.elected) c.stop();
+    this.elected = [];
+  }
+
   async stop(): Promise<void> {
     for (const c of this.controllers) c.stop();
+    this.stopElectedControllers();
+    this.informers.stopAll();
     await this.caches.stopAll();
   }
 }

@@ -29,7 +29,7 @@ export function buildHandlerChain(director: Handler, d: ChainDeps): Handler {
     withPanicRecovery(d.log), //             WithPanicRecovery
     withRequestInfo, //                      WithRequestInfo
     withHTTPLog(d.log), //                   WithHTTPLogging
-    // WithCacheControl and WithWarningRecorder are applied when a response is written (server/respond.ts).
+    // WithCacheControl and WithWarningRecorder are applied when a response is written (http/respond.ts).
     withShutdownGate(d.shutdown), //         WithWaitGroup (in-flight tracking for graceful shutdown)
     withTimeout(d.requestTimeoutMs), //      WithRequestDeadline + WithTimeoutForNonLongRunningRequests
     withAuthentication(d.authenticator, d.log, d.authentication), // WithAuthentication

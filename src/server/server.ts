@@ -20,6 +20,7 @@ import { createLogger } from '../observability/logging.js';
 import type { Storage } from '../storage/interface.js';
 import { MemoryStorage } from '../storage/memory/memory-storage.js';
 import { openSqliteStorage } from '../storage/sqlite/sqlite-storage.js';
+import { openEtcd, electLeader } from './open-etcd.js';
 import { ensureCertificates, type PemPair, type ServerCertificates } from './certificates.js';
 import { buildDirector } from './director.js';
 import type { Route } from '../http/route.js';
@@ -56,8 +57,9 @@ function buildAuthorizer(modes: string[]): Authorizer {
   return new AuthorizerUnion(members);
 }
 
-async function openStorage(opts: ServerOptions): Promise<Storage> {
-  if (opts.etcdServers.length) throw new UsageError('--etcd-servers: the etcd engine is not built yet; use the embedded store');
+async function openStorage(opts: ServerOptions, log: Logger): Promise<Storage> {
+  if (opts.etcdServers.length) return openEtcd(opts, log);
+  if (opts.storageBackend === 'etcd3') throw new UsageError('--etcd-servers must be specified');
   if (opts.storageBackend === 'memory') return new MemoryStorage();
   mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
   return openSqliteStorage({ path: join(opts.dataDir, 'kubelite.db') });
@@ -77,7 +79,7 @@ export async function startKubelite(partial: Partial<ServerOptions> = {}, logger
     clientCAOverride: opts.clientCAFile ? readFileSync(opts.clientCAFile, 'utf8') : undefined,
   });
 
-  const storage = await openStorage(opts);
+  const storage = await openStorage(opts, log);
   const health = new HealthChecks();
   const shutdown = new ShutdownState();
   health.add('ping', () => undefined);
@@ -104,7 +106,7 @@ export async function startKubelite(partial: Partial<ServerOptions> = {}, logger
   api.router.authn = authn.services;
   api.addController(new AuthenticationInfoController(api.controllerContext(), authenticationInfoData(authn.info), log));
   if (controllerEnabled(opts.controllers, 'serviceaccount-token', true)) {
-    api.addController(new ServiceAccountTokenController(api.controllerContext(), authn.keys.signing, certs.ca.cert, log));
+    api.addElectedController(() => new ServiceAccountTokenController(api.controllerContext(), authn.keys.signing, certs.ca.cert, log));
   }
   const nonResource: Route[] = [...authn.routes, ...api.nonResourceRoutes()];
   const director = buildDirector({
@@ -192,7 +194,10 @@ export async function startKubelite(partial: Partial<ServerOptions> = {}, logger
     mkdirSync(dirname(kubeconfigPath), { recursive: true });
     writeFileSync(kubeconfigPath, kubeconfig, { mode: 0o600 });
   }
-  api.startControllers();
+  // On etcd, other servers may share the store: kube-controller-manager's controllers run on the elected one.
+  const elector = opts.etcdServers.length && opts.leaderElection !== false ? electLeader(api, opts, log) : undefined;
+  api.startControllers({ elected: !!elector });
+  elector?.start();
   authn.start();
 
   let stopping: Promise<void> | undefined;
@@ -204,6 +209,7 @@ export async function startKubelite(partial: Partial<ServerOptions> = {}, logger
       server.close();
       await shutdown.drained(opts.requestTimeoutMs);
       authn.stop();
+      await elector?.stop();
       await api.stop();
       // Let watch streams end cleanly (their caches stopped) before the connections go.
       await new Promise((r) => setTimeout(r, 20));

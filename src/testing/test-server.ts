@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect as h2connect, type ClientHttp2Session } from 'node:http2';
 import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { startServer } from '../index.js';
 import type { RunningServer, ServerOptions } from '../index.js';
 import { findKubectl } from './kubectl.js';
@@ -43,10 +43,22 @@ export interface RawResponse {
   json<T = any>(): T; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
+/**
+ * KUBELITE_TEST_ETCD_SERVERS=<urls> runs every test server on that etcd (whatever engine the test asked for), each
+ * under its own --etcd-prefix named after its data dir, so a server restarted on the same data dir finds its data.
+ * scripts/test-on-etcd.mjs starts an etcd and sets it.
+ */
+function etcdFromEnv(opts: Partial<ServerOptions>, dataDir: string): Partial<ServerOptions> {
+  const servers = process.env.KUBELITE_TEST_ETCD_SERVERS;
+  if (!servers || opts.etcdServers?.length) return {};
+  // Alone on its prefix, a server needs no election (whose Lease renewals would move the revision under the tests).
+  return { etcdServers: servers.split(','), etcdPrefix: `/kubelite-test/${basename(dataDir)}`, leaderElection: opts.leaderElection ?? false };
+}
+
 export async function startTestServer(opts: Partial<ServerOptions> = {}): Promise<TestServer> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'kubelite-test-'));
   const verbosity = process.env.KUBELITE_TEST_VERBOSITY ? Number(process.env.KUBELITE_TEST_VERBOSITY) : -1;
-  const server = await startServer({ securePort: 0, verbosity, ...opts, dataDir, writeKubeconfig: join(dataDir, 'kubeconfig') });
+  const server = await startServer({ securePort: 0, verbosity, ...opts, ...etcdFromEnv(opts, dataDir), dataDir, writeKubeconfig: join(dataDir, 'kubeconfig') });
   const kubeconfigFile = join(dataDir, 'kubeconfig');
   const cacheDir = join(dataDir, 'kubectl-cache');
   let h2: ClientHttp2Session | undefined;

@@ -4,7 +4,7 @@ import { badRequest, conflict, unsupportedMediaType } from '../../errors/status.
 import type { ResourceScope } from '../resource-scope.js';
 import type { WriteQuery } from '../query-options.js';
 import { apiVersionOf } from '../../registry/resource-def.js';
-import type { KObject } from '../../registry/object.js';
+import type { KObject } from '../../api/object.js';
 import { decodeApplyBody, strictApplyBodyError } from '../../apply/apply-body.js';
 import { FieldManager } from '../../apply/field-manager.js';
 import { managerOrUserAgent } from '../../registry/validation/field-manager-name.js';

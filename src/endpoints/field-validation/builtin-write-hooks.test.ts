@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { StatusError } from '../../errors/status.js';
-import type { KObject } from '../../registry/object.js';
+import type { KObject } from '../../api/object.js';
 import type { ResourceScope } from '../resource-scope.js';
 import { builtinWriteHooks } from './builtin-write-hooks.js';
 import { recordPatchValue, recordStrictErrors } from './decode-findings.js';

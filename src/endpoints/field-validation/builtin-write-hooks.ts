@@ -5,7 +5,7 @@
 import { badRequest, type StatusError } from '../../errors/status.js';
 import { goMarshal } from '../../golang/encoding-json.js';
 import { patchResultRejected, strictDecodingDetail } from '../../patch/patch-errors.js';
-import type { KObject } from '../../registry/object.js';
+import type { KObject } from '../../api/object.js';
 import { applyDefaults } from '../../schema/apply-defaults.js';
 import { resourceSchema } from '../../schema/builtin-schemas.js';
 import { decodeTyped } from '../../schema/typed-decode.js';

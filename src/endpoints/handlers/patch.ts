@@ -2,7 +2,7 @@
 // retry loop; a resourceVersion inside the patch acts as a precondition.
 import { operationFor } from '../operation.js';
 import { notFound, routerUnsupportedMediaType, unsupportedMediaType } from '../../errors/status.js';
-import { meta, type KObject } from '../../registry/object.js';
+import { meta, type KObject } from '../../api/object.js';
 import { contentTypeOf } from '../negotiation/media-type.js';
 import { negotiate } from '../negotiation/negotiate.js';
 import { readBody } from '../negotiation/read-body.js';

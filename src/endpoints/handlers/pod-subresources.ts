@@ -3,7 +3,7 @@
 import { operationFor } from '../operation.js';
 import { badRequest, conflict, routeMethodNotAllowed } from '../../errors/status.js';
 import { deleteObject } from '../../registry/delete.js';
-import type { KObject } from '../../registry/object.js';
+import type { KObject } from '../../api/object.js';
 import { decodeBody } from '../negotiation/decode-body.js';
 import { readBody } from '../negotiation/read-body.js';
 import { writeEncoded } from '../negotiation/write-object.js';

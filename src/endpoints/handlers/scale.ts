@@ -3,7 +3,7 @@
 import { operationFor } from '../operation.js';
 import { labelSelectorFromMetaV1 } from '../../selection/label-selector.js';
 import { notFound, routeMethodNotAllowed, badRequest } from '../../errors/status.js';
-import type { KObject } from '../../registry/object.js';
+import { type KObject, meta } from '../../api/object.js';
 import { decodeBody } from '../negotiation/decode-body.js';
 import { readBody } from '../negotiation/read-body.js';
 import { negotiate } from '../negotiation/negotiate.js';
@@ -78,7 +78,7 @@ export async function handleScale(scope: ResourceScope, mapping: ScaleMapping = 
       const next = structuredClone(current);
       mapping.setSpecReplicas(next, scale.spec?.replicas ?? 0);
       const rv = scale.metadata?.resourceVersion;
-      if (rv) next.metadata.resourceVersion = rv;
+      if (rv) meta(next).resourceVersion = rv;
       return next;
     },
     { ...operationFor(scope, q), subresource: '' },

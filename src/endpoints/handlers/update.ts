@@ -2,7 +2,7 @@
 import { operationFor } from '../operation.js';
 import { badRequest } from '../../errors/status.js';
 import { apiVersionOf } from '../../registry/resource-def.js';
-import { meta } from '../../registry/object.js';
+import { meta } from '../../api/object.js';
 import { decodeBody } from '../negotiation/decode-body.js';
 import { negotiate } from '../negotiation/negotiate.js';
 import { readBody } from '../negotiation/read-body.js';

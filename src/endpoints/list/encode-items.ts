@@ -1,6 +1,6 @@
 // JSON bytes of objects as an endpoint presents them, shared through the cache entries: every list page and every
 // watcher of one group-version reuses one serialization per object version.
-import type { KObject } from '../../registry/object.js';
+import type { KObject } from '../../api/object.js';
 import type { CacheEntry } from '../../storage/cacher/cache-entry.js';
 import type { ResourceScope } from '../resource-scope.js';
 import { serializedOf } from './entry-object.js';

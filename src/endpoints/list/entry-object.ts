@@ -1,6 +1,6 @@
 // One decode and one serialization per object version, shared by every list and watcher that reads it: the watch
 // cache entry keeps the decoded object in its `decoded` slot and serializations in its `cache` map.
-import type { KObject } from '../../registry/object.js';
+import type { KObject } from '../../api/object.js';
 import { decodeStored } from '../../registry/stored-codec.js';
 import type { CacheEntry } from '../../storage/cacher/cache-entry.js';
 

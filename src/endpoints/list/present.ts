@@ -1,6 +1,6 @@
 // How lists and watches present a stored object: a custom resource as its served version reads (pruned, defaulted,
 // keys sorted), anything else relabelled for the endpoint's group-version.
-import type { KObject } from '../../registry/object.js';
+import type { KObject } from '../../api/object.js';
 import { apiVersionOf } from '../../registry/resource-def.js';
 import { forEndpoint, type ResourceScope } from '../resource-scope.js';
 

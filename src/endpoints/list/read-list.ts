@@ -11,7 +11,7 @@ import type { CacheListOptions, CacheListResult } from '../../storage/cacher/wat
 import type { ListMeta } from '../negotiation/write-representation.js';
 import type { ResourceScope } from '../resource-scope.js';
 import { decodeContinue, encodeContinue } from './continue-token.js';
-import type { KObject } from '../../registry/object.js';
+import type { KObject } from '../../api/object.js';
 import { objectOf } from './entry-object.js';
 import { decodeListOptions, parseResourceVersion, validateListOptions, type ListOptions } from './list-options.js';
 import { selectionFor, type Selection } from './selection-filter.js';

@@ -2,7 +2,7 @@
 // PartialObjectMetadata, whose bytes are computed once per object version and shared by every watcher through the
 // cache entry, or a one-row Table per event (column definitions only in the first encoded event, as kube's
 // watchEmbeddedEncoder switches to noHeaders after its first object).
-import type { KObject } from '../../registry/object.js';
+import type { KObject } from '../../api/object.js';
 import type { CacheEvent } from '../../storage/cacher/cache-entry.js';
 import type { Representation } from '../negotiation/negotiate.js';
 import type { ResourceScope } from '../resource-scope.js';

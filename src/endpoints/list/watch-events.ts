@@ -1,7 +1,7 @@
 // Turns watch cache events into the events one watcher sees, as kube's cacheWatcher does with a selector: an object
 // entering the selection is ADDED, one leaving it is DELETED (its previous state stamped with the new
 // resourceVersion), one matching before and after is MODIFIED; deletes of matching objects are DELETED.
-import type { KObject } from '../../registry/object.js';
+import type { KObject } from '../../api/object.js';
 import type { CacheEntry, CacheEvent } from '../../storage/cacher/cache-entry.js';
 import { objectOf } from './entry-object.js';
 

@@ -1,56 +1,19 @@
 // Decodes a create/update body by Content-Type (JSON, YAML, Protobuf) and checks apiVersion/kind against
 // the endpoint, with kube's 400 and 415 texts (apiserver.md §3.1 step 3).
-import { parseJsonBody } from '../field-validation/json-body.js';
-import { parseYamlBody } from '../field-validation/yaml-body.js';
-import { badRequest, StatusError, unsupportedMediaType } from '../../errors/status.js';
-import type { KObject } from '../../registry/object.js';
+import { badRequest, unsupportedMediaType } from '../../errors/status.js';
+import type { KObject } from '../../api/object.js';
+import { OBJECT_MEDIA_TYPES, serializerForContentType } from '../serializers/index.js';
+import { cannotHandle, type ExpectedType } from '../serializers/serializer.js';
 import { contentTypeOf } from './media-type.js';
 
-export interface ExpectedType {
-  apiVersion: string;
-  kind: string;
-}
+export type { ExpectedType } from '../serializers/serializer.js';
 
-export const UNKNOWN_BODY_FORMAT =
-  'the body of the request was in an unknown format - accepted media types include: application/json, application/yaml, application/vnd.kubernetes.protobuf';
-
-type ProtobufDecoder = (body: Buffer, expected: ExpectedType) => KObject;
-let protobufDecoder: ProtobufDecoder | undefined;
-
-/** The protobuf codec is loaded on first use so that start-up stays fast. */
-async function loadProtobuf(): Promise<ProtobufDecoder> {
-  if (!protobufDecoder) {
-    const mod = (await import('./protobuf.js')) as { decodeProtobufObject: ProtobufDecoder };
-    protobufDecoder = mod.decodeProtobufObject;
-  }
-  return protobufDecoder;
-}
-
-function cannotHandle(expected: ExpectedType, err: string): StatusError {
-  const version = expected.apiVersion.split('/').pop()!;
-  return badRequest(`${expected.kind} in version "${version}" cannot be handled as a ${expected.kind}: ${err}`);
-}
+export const UNKNOWN_BODY_FORMAT = `the body of the request was in an unknown format - accepted media types include: ${OBJECT_MEDIA_TYPES.join(', ')}`;
 
 export async function decodeBody(contentTypeHeader: string | undefined, body: Buffer, expected: ExpectedType): Promise<KObject> {
-  const ct = contentTypeOf(contentTypeHeader);
-  let obj: unknown;
-  if (ct === '' || ct === 'application/json' || ct === '*/*') {
-    try {
-      obj = parseJsonBody(body);
-    } catch (e) {
-      throw cannotHandle(expected, `json parse error: ${(e as Error).message}`);
-    }
-  } else if (ct === 'application/yaml') {
-    try {
-      obj = parseYamlBody(body);
-    } catch (e) {
-      throw cannotHandle(expected, `error converting YAML to JSON: ${(e as Error).message}`);
-    }
-  } else if (ct === 'application/vnd.kubernetes.protobuf') {
-    obj = (await loadProtobuf())(body, expected);
-  } else {
-    throw unsupportedMediaType(UNKNOWN_BODY_FORMAT);
-  }
+  const serializer = serializerForContentType(contentTypeOf(contentTypeHeader));
+  if (!serializer) throw unsupportedMediaType(UNKNOWN_BODY_FORMAT);
+  const obj = await serializer.decode(body, expected);
   if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) {
     throw cannotHandle(expected, 'json: cannot unmarshal into Go value of type struct');
   }

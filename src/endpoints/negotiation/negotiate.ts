@@ -1,33 +1,28 @@
 // Output negotiation for resource endpoints: which representation the Accept header asks for
-// (JSON, YAML, Table, PartialObjectMetadata[List]) with kube's 406 answers (apiserver.md §1, §8.1, §9.3).
+// (a serializer of serializers/, as itself or as Table or PartialObjectMetadata[List]) with kube's 406 answers (apiserver.md §1, §8.1, §9.3).
 import { notAcceptable, routerNotAcceptable, StatusError } from '../../errors/status.js';
 import type { RequestContext } from '../../http/request-context.js';
 import { parseAccept, type MediaType } from './media-type.js';
+import { OBJECT_MEDIA_TYPES, serializerForMediaType } from '../serializers/index.js';
 
 export type Representation =
   | { as: 'object'; format: 'json' | 'yaml' | 'protobuf' }
   | { as: 'Table'; format: 'json' | 'yaml'; version: 'v1' | 'v1beta1' }
   | { as: 'PartialObjectMetadata' | 'PartialObjectMetadataList'; format: 'json' | 'yaml' | 'protobuf'; version: 'v1' | 'v1beta1' };
 
-const BASE_TYPES: Record<string, 'json' | 'yaml' | 'protobuf'> = {
-  'application/json': 'json',
-  'application/yaml': 'yaml',
-  'application/vnd.kubernetes.protobuf': 'protobuf',
-};
-
-export const OBJECT_MEDIA_TYPES = ['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf'];
+export { OBJECT_MEDIA_TYPES };
 const WATCH_MEDIA_TYPES = ['application/json;stream=watch', 'application/vnd.kubernetes.protobuf;stream=watch'];
 
 function matchesBase(m: MediaType): boolean {
   if (m.type === '*/*' || m.type === 'application/*') return true;
-  return m.type in BASE_TYPES;
+  return serializerForMediaType(m.type) !== undefined;
 }
 
 /** The router's check: some clause's base type must be servable at all. */
 export function routerAcceptCheck(ctx: RequestContext, isCollectionGet: boolean): void {
   const clauses = parseAccept(ctx.req.headers['accept'] as string | undefined);
   if (clauses.some(matchesBase)) return;
-  const avail = isCollectionGet ? [...OBJECT_MEDIA_TYPES, ...WATCH_MEDIA_TYPES] : OBJECT_MEDIA_TYPES;
+  const avail = isCollectionGet ? [...OBJECT_MEDIA_TYPES, ...WATCH_MEDIA_TYPES] : [...OBJECT_MEDIA_TYPES];
   throw routerNotAcceptable(avail);
 }
 
@@ -47,7 +42,7 @@ export function negotiate(ctx: RequestContext, o: NegotiateOptions): Representat
   for (const m of clauses) {
     let format: 'json' | 'yaml' | 'protobuf' | undefined;
     if (m.type === '*/*' || m.type === 'application/*') format = 'json';
-    else format = BASE_TYPES[m.type];
+    else format = serializerForMediaType(m.type)?.format;
     if (!format) continue;
     const as = m.params['as'];
     if (!as) {

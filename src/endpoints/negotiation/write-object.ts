@@ -1,10 +1,10 @@
-// Encodes a response object in the negotiated format (JSON or YAML) and writes it.
-import { stringify } from 'yaml';
+// Encodes a response object in the negotiated format with its serializer (serializers/) and writes it.
 import type { RequestContext } from '../../http/request-context.js';
-import { writeBody, writeJSON, wantsPretty } from '../../http/respond.js';
+import { writeBody } from '../../http/respond.js';
+import { encoderFor } from '../serializers/index.js';
+import type { Format } from '../serializers/serializer.js';
 
-export function writeEncoded(ctx: RequestContext, code: number, body: unknown, format: 'json' | 'yaml' | 'protobuf'): void {
-  if (format === 'yaml') return writeBody(ctx, code, 'application/yaml', stringify(body, { lineWidth: 0 }));
-  if (!wantsPretty(ctx)) return writeBody(ctx, code, 'application/json', JSON.stringify(body) + '\n');
-  writeJSON(ctx, code, body);
+export function writeEncoded(ctx: RequestContext, code: number, body: unknown, format: Format): void {
+  const { contentType, bytes } = encoderFor(format).encode!(ctx, body);
+  writeBody(ctx, code, contentType, bytes);
 }

@@ -1,6 +1,6 @@
 // Writes an object or a list in the negotiated representation: the object itself, a Table, or
 // PartialObjectMetadata(List).
-import type { KObject } from '../../registry/object.js';
+import type { KObject } from '../../api/object.js';
 import type { ResourceScope } from '../resource-scope.js';
 import type { Representation } from './negotiate.js';
 import { writeEncoded } from './write-object.js';

@@ -1,7 +1,7 @@
 // The table convertor of custom resources: Name, then the version's additionalPrinterColumns
 // evaluated as JSONPath with missing keys allowed (apiserver.md §8.4).
 import type { PrinterColumn } from '../../registry/resource-view.js';
-import type { KObject } from '../../registry/object.js';
+import type { KObject } from '../../api/object.js';
 import { goText } from '../../printers/go-text.js';
 import { humanDuration } from '../../printers/human-duration.js';
 import { GO_ZERO_TIME_MS, parseRFC3339 } from '../../golang/time.js';

@@ -1,6 +1,6 @@
 // rest.NewDefaultTableConvertor: Name and Created At, for resources without a printer (roles,
 // cluster roles, limit ranges, custom resource definitions, ...).
-import type { KObject } from '../../registry/object.js';
+import type { KObject } from '../../api/object.js';
 import { GO_ZERO_TIME_MS, parseRFC3339 } from '../../golang/time.js';
 import { column, NAME_DESCRIPTION, type Cell, type TableColumnDefinition } from '../../printers/printer.js';
 

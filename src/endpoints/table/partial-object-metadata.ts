@@ -1,6 +1,6 @@
 // PartialObjectMetadata(List): an object reduced to its complete ObjectMeta, as the metadata client,
 // the garbage collector and the namespace controller read it (apiserver.md §8.5).
-import type { KObject } from '../../registry/object.js';
+import type { KObject } from '../../api/object.js';
 
 export interface ListMeta {
   resourceVersion?: string;

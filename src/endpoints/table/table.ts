@@ -1,7 +1,7 @@
 // Builds the metav1.Table kube-apiserver answers for `Accept: application/json;as=Table;...`
 // (apiserver.md §8.2): column definitions and rows from the resource's printer, the default
 // convertor or a custom resource's printer columns, with each row's object as includeObject asks.
-import type { KObject } from '../../registry/object.js';
+import type { KObject } from '../../api/object.js';
 import { badRequest } from '../../errors/status.js';
 import { fieldErr, fieldErrorText } from '../../errors/field-error.js';
 import { customColumnConvertor, type CustomColumn } from './custom-columns.js';

@@ -1,5 +1,5 @@
 // admissionregistration.k8s.io: webhook configurations and admission policies with their bindings.
-import type { KObject } from '../../registry/object.js';
+import type { KObject } from '../../api/object.js';
 import { since } from '../human-duration.js';
 import { labelSelectorGoString } from '../label-format.js';
 import { ageColumn, column, nameColumn, type Printer } from '../printer.js';

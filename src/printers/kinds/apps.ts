@@ -1,5 +1,5 @@
 // apps/v1: deployments, replica sets, stateful sets, daemon sets and controller revisions.
-import type { KObject } from '../../registry/object.js';
+import type { KObject } from '../../api/object.js';
 import { since } from '../human-duration.js';
 import { formatLabelSelector, formatLabels, labelSelectorString } from '../label-format.js';
 import { ageColumn, column, containersColumn, imagesColumn, nameColumn, selectorColumn, type Printer } from '../printer.js';

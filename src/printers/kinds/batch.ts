@@ -1,5 +1,5 @@
 // batch/v1: jobs and cron jobs.
-import type { KObject } from '../../registry/object.js';
+import type { KObject } from '../../api/object.js';
 import { humanDuration, since } from '../human-duration.js';
 import { timeField } from '../../golang/time.js';
 import { formatLabelSelector } from '../label-format.js';

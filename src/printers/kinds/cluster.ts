@@ -1,6 +1,6 @@
 // Printers of the smaller groups: coordination, certificates, flowcontrol, scheduling, node, policy,
 // autoscaling and apiregistration.
-import type { KObject } from '../../registry/object.js';
+import type { KObject } from '../../api/object.js';
 import { humanDuration, since } from '../human-duration.js';
 import { ageColumn, column, nameColumn, type Cell, type Printer } from '../printer.js';
 import { arr, int, intOrString, isSet, obj, quantityPtr, str } from './fields.js';

@@ -1,6 +1,6 @@
 // The simple core/v1 printers: configmaps, secrets, namespaces, service accounts, replication
 // controllers, resource quotas and pod templates.
-import type { KObject } from '../../registry/object.js';
+import type { KObject } from '../../api/object.js';
 import { since } from '../human-duration.js';
 import { formatLabels } from '../label-format.js';
 import { ageColumn, column, containersColumn, imagesColumn, nameColumn, selectorColumn, type Printer } from '../printer.js';

@@ -1,6 +1,6 @@
 // Events, for core/v1 and events.k8s.io/v1 alike: kube prints both from the same internal Event, so
 // the events.k8s.io field names (regarding, note, deprecated*) are read as their core counterparts.
-import type { KObject } from '../../registry/object.js';
+import type { KObject } from '../../api/object.js';
 import { since } from '../human-duration.js';
 import { timeField } from '../../golang/time.js';
 import { column, nameColumn, type Printer } from '../printer.js';

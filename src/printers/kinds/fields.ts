@@ -1,6 +1,6 @@
 // Reading fields of plain-JSON objects the way a Go printer reads its typed struct: an absent field
 // is the zero value of its Go type.
-import type { KObject } from '../../registry/object.js';
+import type { KObject } from '../../api/object.js';
 
 export const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 export const int = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? Math.trunc(v) : 0);

@@ -1,6 +1,6 @@
 // networking.k8s.io and discovery.k8s.io: ingresses, ingress classes, network policies, service CIDRs,
 // IP addresses and endpoint slices.
-import type { KObject } from '../../registry/object.js';
+import type { KObject } from '../../api/object.js';
 import { since } from '../human-duration.js';
 import { formatLabelSelector } from '../label-format.js';
 import { ageColumn, column, nameColumn, type Printer } from '../printer.js';

@@ -1,5 +1,5 @@
 // Nodes: readiness status, roles from labels, kubelet version and (wide) addresses and system info.
-import type { KObject } from '../../registry/object.js';
+import type { KObject } from '../../api/object.js';
 import { since } from '../human-duration.js';
 import { ageColumn, column, nameColumn, type Printer } from '../printer.js';
 import { arr, obj, sortedUnique, str } from './fields.js';

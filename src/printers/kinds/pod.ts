@@ -1,6 +1,6 @@
 // Pods: READY "ready/total", STATUS as kubectl shows it (init progress, waiting/terminated reasons,
 // Terminating), RESTARTS with the time of the last restart, and the Completed row conditions.
-import type { KObject } from '../../registry/object.js';
+import type { KObject } from '../../api/object.js';
 import { humanDuration, since } from '../human-duration.js';
 import { timeField } from '../../golang/time.js';
 import { ageColumn, column, nameColumn, type Printer, type TableRowCondition } from '../printer.js';

@@ -1,5 +1,5 @@
 // rbac.authorization.k8s.io: role bindings and cluster role bindings (roles use the default convertor).
-import type { KObject } from '../../registry/object.js';
+import type { KObject } from '../../api/object.js';
 import { since } from '../human-duration.js';
 import { ageColumn, column, nameColumn, type Printer } from '../printer.js';
 import { arr, str } from './fields.js';

@@ -1,5 +1,5 @@
 // resource.k8s.io (dynamic resource allocation), storage versions and storage version migrations.
-import type { KObject } from '../../registry/object.js';
+import type { KObject } from '../../api/object.js';
 import { since } from '../human-duration.js';
 import { ageColumn, column, nameColumn, type Printer } from '../printer.js';
 import { arr, isSet, listWithMore, str } from './fields.js';

@@ -1,5 +1,5 @@
 // Services and Endpoints.
-import type { KObject } from '../../registry/object.js';
+import type { KObject } from '../../api/object.js';
 import { since } from '../human-duration.js';
 import { formatLabels } from '../label-format.js';
 import { ageColumn, column, nameColumn, type Printer } from '../printer.js';

@@ -1,5 +1,5 @@
 // storage.k8s.io: storage classes, volume attributes classes, CSI drivers, CSI nodes and volume attachments.
-import type { KObject } from '../../registry/object.js';
+import type { KObject } from '../../api/object.js';
 import { since } from '../human-duration.js';
 import { ageColumn, column, nameColumn, type Printer } from '../printer.js';
 import { arr, isSet, obj, str, strs } from './fields.js';

@@ -1,5 +1,5 @@
 // PersistentVolumes and PersistentVolumeClaims.
-import type { KObject } from '../../registry/object.js';
+import type { KObject } from '../../api/object.js';
 import { since } from '../human-duration.js';
 import { ageColumn, column, nameColumn, type Printer } from '../printer.js';
 import { isSet, obj, quantity, str, strs } from './fields.js';

@@ -2,7 +2,7 @@
 // and converts between the field names (apiserver.md §11): regarding ↔ involvedObject, note ↔ message,
 // reportingController ↔ reportingComponent, deprecatedSource ↔ source, deprecatedFirstTimestamp ↔ firstTimestamp,
 // deprecatedLastTimestamp ↔ lastTimestamp, deprecatedCount ↔ count. Everything else keeps its name.
-import type { KObject } from '../object.js';
+import type { KObject } from '../../api/object.js';
 
 const EVENTS_V1_TO_CORE: Record<string, string> = {
   regarding: 'involvedObject',

@@ -1,7 +1,7 @@
 // autoscaling/v1 HorizontalPodAutoscaler ⇄ autoscaling/v2 (the storage version). v1 knows one metric, the CPU
 // utilisation target; v2 has a list. As kube does, what v1 cannot express is kept in annotations so that a v1
 // round trip does not lose it: the other metrics, the current metrics, the conditions and the behavior.
-import type { KObject } from '../object.js';
+import type { KObject } from '../../api/object.js';
 
 const METRICS = 'autoscaling.alpha.kubernetes.io/metrics';
 const CURRENT_METRICS = 'autoscaling.alpha.kubernetes.io/current-metrics';

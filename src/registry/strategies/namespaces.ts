@@ -1,7 +1,7 @@
 // Namespace strategy (apiserver.md §10): phase Active and the "kubernetes" finalizer on create, the
 // kubernetes.io/metadata.name label, and the spec.finalizers/status split across main, status and finalize.
-import type { KObject } from '../object.js';
-import { meta } from '../object.js';
+import type { KObject } from '../../api/object.js';
+import { meta } from '../../api/object.js';
 import type { Strategy } from '../strategy.js';
 
 export const NAMESPACE_FINALIZER = 'kubernetes';

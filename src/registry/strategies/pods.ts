@@ -1,6 +1,6 @@
 // Pod strategy: a new pod is Pending with its QoS class computed from its containers' resources (kube's
 // PrepareForCreate). Without a kubelet nothing moves it further.
-import type { KObject } from '../object.js';
+import type { KObject } from '../../api/object.js';
 import type { Strategy } from '../strategy.js';
 
 const QOS_RESOURCES = ['cpu', 'memory'];

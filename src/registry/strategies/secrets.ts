@@ -1,5 +1,5 @@
 // Secret strategy: stringData is write-only and folded into data (base64) on create and update; type defaults to Opaque.
-import type { KObject } from '../object.js';
+import type { KObject } from '../../api/object.js';
 import type { Strategy } from '../strategy.js';
 
 function foldStringData(obj: KObject): void {

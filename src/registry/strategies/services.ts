@@ -1,7 +1,7 @@
 // Service strategy: a ClusterIP service gets an address from --service-cluster-ip-range (kube's allocator);
 // "None" is headless; ExternalName gets none. Addresses return to the pool when the service goes.
 import { fieldErr } from '../../errors/field-error.js';
-import type { KObject } from '../object.js';
+import type { KObject } from '../../api/object.js';
 import type { Strategy } from '../strategy.js';
 import { ClusterIPAllocator } from './cluster-ip-allocator.js';
 

@@ -127,7 +127,7 @@ function validateResources(resources: unknown, path: string): FieldError[] {
   const errs: FieldError[] = [];
   const negative = (q: Quantity, at: string): void => {
     const text = quantityString(q);
-    if (q.n < 0n && text !== undefined) errs.push(fieldErr.invalid(at, text, 'must be greater than or equal to 0'));
+    if (q.sign() < 0n) errs.push(fieldErr.invalid(at, text, 'must be greater than or equal to 0'));
   };
   for (const [name, v] of Object.entries(limits)) {
     const q = COMPUTE_RESOURCES.includes(name) ? quantityOf(v) : undefined;

@@ -21,10 +21,29 @@ export interface ObjectMeta {
   selfLink?: string;
 }
 
+/**
+ * A top-level Kubernetes object: TypeMeta and ObjectMeta are typed, so strict mode checks what the generic code
+ * does with metadata (an absent metadata, an optional name); the rest of the object is free-form JSON. Any KObject
+ * is one; sub-objects (a spec, a container) stay KObject.
+ */
+export interface KubeObject {
+  apiVersion?: string;
+  kind?: string;
+  metadata?: ObjectMeta;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  [field: string]: any;
+}
+
 export function meta(obj: KObject): ObjectMeta {
   if (obj.metadata === undefined || obj.metadata === null || typeof obj.metadata !== 'object') obj.metadata = {};
   return obj.metadata as ObjectMeta;
 }
+
+/** metadata.name of a top-level object ('' when absent). */
+export const nameOf = (obj: KubeObject): string => obj.metadata?.name ?? '';
+
+/** metadata.namespace of a top-level object ('' when absent or cluster-scoped). */
+export const namespaceOf = (obj: KubeObject): string => obj.metadata?.namespace ?? '';
 
 /** RFC3339 with second precision, as metav1.Time serializes. */
 export function nowRFC3339(date = new Date()): string {

@@ -1,0 +1,30 @@
+// The serializers of the resource endpoints, in kube's order of preference (the order 406 and 415 texts list).
+import { jsonSerializer } from './json.js';
+import { protobufSerializer } from './protobuf.js';
+import type { Format, Serializer } from './serializer.js';
+import { yamlSerializer } from './yaml.js';
+
+export const SERIALIZERS: readonly Serializer[] = [jsonSerializer, yamlSerializer, protobufSerializer];
+
+const byMediaType = new Map<string, Serializer>();
+for (const s of SERIALIZERS) for (const t of [s.mediaType, ...(s.alsoReads ?? [])]) byMediaType.set(t, s);
+
+/** The serializer reading a Content-Type (parameters stripped); undefined: 415. */
+export function serializerForContentType(contentType: string): Serializer | undefined {
+  return byMediaType.get(contentType);
+}
+
+/** The serializer of an Accept media type (exact, no wildcards). */
+export function serializerForMediaType(mediaType: string): Serializer | undefined {
+  const s = byMediaType.get(mediaType);
+  return s && s.mediaType === mediaType ? s : undefined;
+}
+
+/** The serializer writing a negotiated format; a format without an encoder is written as JSON. */
+export function encoderFor(format: Format): Serializer {
+  const s = SERIALIZERS.find((x) => x.format === format);
+  return s?.encode ? s : jsonSerializer;
+}
+
+/** The media types every resource endpoint accepts, as 406 and 415 answers list them. */
+export const OBJECT_MEDIA_TYPES: readonly string[] = SERIALIZERS.map((s) => s.mediaType);
