@@ -37,7 +37,8 @@ export class AuthenticationInfoController {
     log: Logger,
   ) {
     const store = cc.registry.storeFor({ group: '', resource: 'configmaps' });
-    if (store) this.loop = new ResyncLoop('cluster-authentication-info', cc.storage, `${store.prefix}kube-system/${AUTHENTICATION_INFO_NAME}`, () => this.reconcile(), log, 1000);
+    const key = `${store?.prefix}kube-system/${AUTHENTICATION_INFO_NAME}`;
+    if (store) this.loop = new ResyncLoop('cluster-authentication-info', cc.informers.for(store), () => this.reconcile(), log, 1000, (batch) => batch.some((e) => e.entry.key === key));
   }
 
   start(): void {

@@ -7,7 +7,8 @@ import { BOOTSTRAP_TOKEN_SECRET_PREFIX, BOOTSTRAP_TOKEN_SECRET_TYPE, bootstrapTo
 import { detachedSignature } from '../authn/bootstrap-signature.js';
 import { StatusError } from '../errors/status.js';
 import { deleteObject } from '../registry/delete.js';
-import type { KObject } from '../registry/object.js';
+import type { KObject } from '../api/object.js';
+import type { CacheEvent } from '../storage/cacher/cache-entry.js';
 import { internalOperation } from '../registry/operation-context.js';
 import type { ControllerContext } from './controller-context.js';
 import { ResyncLoop } from './resync-loop.js';
@@ -39,7 +40,9 @@ export class BootstrapSigner {
     for (const resource of ['secrets', 'configmaps']) {
       const store = cc.registry.storeFor({ group: '', resource });
       const ns = resource === 'secrets' ? 'kube-system' : 'kube-public';
-      if (store) this.loops.push(new ResyncLoop('bootstrapsigner', cc.storage, `${store.prefix}${ns}/`, () => this.reconcile(), log, 1000));
+      const prefix = `${store?.prefix}${ns}/`;
+      const relevant = (batch: CacheEvent[]) => batch.some((e) => e.entry.key.startsWith(prefix));
+      if (store) this.loops.push(new ResyncLoop('bootstrapsigner', cc.informers.for(store), () => this.reconcile(), log, 1000, relevant));
     }
   }
 
@@ -60,7 +63,7 @@ export class BootstrapSigner {
     if (typeof content !== 'string') return false;
     const wanted: Record<string, string> = {};
     let nextExpiry = Infinity;
-    for (const s of (await secrets.list('kube-system')).items) {
+    for (const s of (await secrets.list('kube-system')).items as KObject[]) {
       const id = bootstrapTokenIdOf(s);
       if (!id || id in wanted || s.metadata?.deletionTimestamp) continue;
       const secret = secretData(s, 'token-secret');
@@ -104,7 +107,9 @@ export class TokenCleaner {
     log: Logger,
   ) {
     const store = cc.registry.storeFor({ group: '', resource: 'secrets' });
-    if (store) this.loops.push(new ResyncLoop('tokencleaner', cc.storage, `${store.prefix}kube-system/`, () => this.reconcile(), log, 1000));
+    const prefix = `${store?.prefix}kube-system/`;
+    const relevant = (batch: CacheEvent[]) => batch.some((e) => e.entry.key.startsWith(prefix));
+    if (store) this.loops.push(new ResyncLoop('tokencleaner', cc.informers.for(store), () => this.reconcile(), log, 1000, relevant));
   }
 
   start(): void {
@@ -120,7 +125,7 @@ export class TokenCleaner {
     const secrets = this.cc.registry.storeFor({ group: '', resource: 'secrets' });
     if (!secrets) return false;
     let nextExpiry = Infinity;
-    for (const s of (await secrets.list('kube-system')).items) {
+    for (const s of (await secrets.list('kube-system')).items as KObject[]) {
       if (s.type !== BOOTSTRAP_TOKEN_SECRET_TYPE || s.metadata?.deletionTimestamp) continue;
       if (bootstrapTokenExpired(s)) {
         try {

@@ -9,7 +9,8 @@ import { deleteObject } from '../registry/delete.js';
 import { internalOperation } from '../registry/operation-context.js';
 import type { ControllerContext } from './controller-context.js';
 import { ResyncLoop } from './resync-loop.js';
-import type { StorageEvent } from '../storage/interface.js';
+import type { CacheEvent } from '../storage/cacher/cache-entry.js';
+import type { KObject } from '../api/object.js';
 
 const TOKEN_SECRET_TYPE = 'kubernetes.io/service-account-token';
 const NAME_ANNOTATION = 'kubernetes.io/service-account.name';
@@ -27,9 +28,9 @@ export class ServiceAccountTokenController {
     for (const resource of ['secrets', 'serviceaccounts']) {
       const store = cc.registry.storeFor({ group: '', resource });
       // Only token Secrets and deleted accounts matter; everything else is left alone.
-      const relevant = (batch: StorageEvent[]) =>
-        resource === 'secrets' ? batch.some((e) => e.type === 'put' && Buffer.from(e.kv.value).includes(TOKEN_SECRET_TYPE)) : batch.some((e) => e.type === 'delete');
-      if (store) this.loops.push(new ResyncLoop('serviceaccount-token', cc.storage, store.prefix, () => this.reconcile(), log, 1000, relevant));
+      const relevant = (batch: CacheEvent[]) =>
+        resource === 'secrets' ? batch.some((e) => e.type === 'put' && Buffer.from(e.entry.value).includes(TOKEN_SECRET_TYPE)) : batch.some((e) => e.type === 'delete');
+      if (store) this.loops.push(new ResyncLoop('serviceaccount-token', cc.informers.for(store), () => this.reconcile(), log, 1000, relevant));
     }
   }
 
@@ -46,11 +47,11 @@ export class ServiceAccountTokenController {
     const accounts = this.cc.registry.storeFor({ group: '', resource: 'serviceaccounts' });
     if (!secrets || !accounts) return false;
     let retry = false;
-    for (const s of (await secrets.list('')).items) {
+    for (const s of (await secrets.list('')).items as KObject[]) {
       if (s.type !== TOKEN_SECRET_TYPE || s.metadata?.deletionTimestamp) continue;
       const ns: string = s.metadata.namespace;
       const saName: string = s.metadata.annotations?.[NAME_ANNOTATION] ?? '';
-      const sa = await accounts.getCached(ns, saName);
+      const sa = (await accounts.getCached(ns, saName)) as KObject | undefined;
       const wantUID: string | undefined = s.metadata.annotations?.[UID_ANNOTATION];
       try {
         if (!sa || (wantUID && wantUID !== sa.metadata.uid)) {
@@ -62,7 +63,8 @@ export class ServiceAccountTokenController {
         await secrets.update(
           ns,
           s.metadata.name,
-          (cur) => {
+          (found) => {
+            const cur = found as KObject | undefined;
             if (!cur || cur.metadata.uid !== s.metadata.uid) throw new StatusError({ code: 404, reason: 'NotFound', message: 'gone' });
             const next = structuredClone(cur);
             next.metadata.annotations = { ...(next.metadata.annotations ?? {}), [UID_ANNOTATION]: sa.metadata.uid };

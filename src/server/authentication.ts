@@ -142,7 +142,8 @@ export function registryObjects(registry: ResourceRegistry): ServiceAccountGette
         (cur) => {
           if (!cur) throw new Error('gone');
           const next = structuredClone(cur);
-          next.metadata.labels = { ...(next.metadata.labels ?? {}), [LEGACY_LAST_USED_LABEL]: day };
+          const m = (next.metadata ??= {});
+          m.labels = { ...(m.labels ?? {}), [LEGACY_LAST_USED_LABEL]: day };
           return next;
         },
         { ...internalOperation(), subresource: '' },

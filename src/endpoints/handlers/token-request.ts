@@ -2,7 +2,7 @@
 // Secret or Node when asked, applies the maximum and the extension of expiration, and signs a bound token.
 import { fieldErr } from '../../errors/field-error.js';
 import { badRequest, invalid, notFound, routeMethodNotAllowed, StatusError } from '../../errors/status.js';
-import type { KObject } from '../../registry/object.js';
+import type { KObject } from '../../api/object.js';
 import { issueBoundToken, type BoundClaims } from '../../authn/serviceaccount/issuer.js';
 import type { AuthnServices } from '../../authn/services.js';
 import { decodeBody } from '../negotiation/decode-body.js';
@@ -47,7 +47,7 @@ export async function handleTokenRequest(scope: ResourceScope, authn: AuthnServi
   if (req.metadata.namespace && req.metadata.namespace !== scope.namespace) {
     throw invalid(TOKEN_REQUEST_GK, req.metadata.name ?? '', [fieldErr.invalid('metadata.namespace', req.metadata.namespace, 'must match the service account namespace if specified')]);
   }
-  const sa = await scope.store.get(scope.namespace, scope.name);
+  const sa = (await scope.store.get(scope.namespace, scope.name)) as KObject;
   if (!Array.isArray(spec.audiences) || spec.audiences.length === 0) spec.audiences = [...authn.apiAudiences];
   const exp = Number(spec.expirationSeconds);
   const errs = [];
@@ -62,7 +62,7 @@ export async function handleTokenRequest(scope: ResourceScope, authn: AuthnServi
     const apiVersion: string = ref.apiVersion ?? '';
     const kind: string = ref.kind ?? '';
     const bind = async (resource: 'pods' | 'secrets' | 'nodes', namespace: string): Promise<KObject> => {
-      const obj = await authn.objects.get(resource, namespace, ref.name ?? '');
+      const obj = (await authn.objects.get(resource, namespace, ref.name ?? '')) as KObject | undefined;
       if (!obj) throw notFound({ group: '', resource }, ref.name ?? '');
       if (ref.uid && ref.uid !== obj.metadata.uid) {
         throw new StatusError({
