@@ -351,3 +351,23 @@ test('start-up checks of the service-account flags, with kube\'s messages', asyn
   await assert.rejects(startKubelite({ ...base, serviceAccountMaxTokenExpirationMs: 60_000 }), { message: 'the service-account-max-token-expiration must be between 1 hour and 2^32 seconds' });
   await assert.rejects(startKubelite({ ...base, serviceAccountJwksUri: 'http://x/jwks' }), { message: 'service-account-jwks-uri requires https scheme, parsed as: http://x/jwks' });
 });
+
+test('TokenRequest answers 201 with the request echoed as kube does: audiences defaulted, boundObjectRef null', async () => {
+  const r = await s.request('POST', '/api/v1/namespaces/default/serviceaccounts/builder/token', {
+    headers: json,
+    body: JSON.stringify({ apiVersion: 'authentication.k8s.io/v1', kind: 'TokenRequest', spec: {} }),
+  });
+  assert.equal(r.status, 201);
+  const body = r.json();
+  assert.deepEqual(Object.keys(body), ['kind', 'apiVersion', 'metadata', 'spec', 'status']);
+  assert.deepEqual(body.metadata, { name: 'builder', namespace: 'default', creationTimestamp: null });
+  assert.deepEqual(body.spec, { audiences: ['https://kubernetes.default.svc.cluster.local'], expirationSeconds: 3600, boundObjectRef: null });
+  assert.deepEqual(Object.keys(body.status), ['token', 'expirationTimestamp']);
+  assert.match(body.status.expirationTimestamp, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+  const named = await s.request('POST', '/api/v1/namespaces/default/serviceaccounts/builder/token', {
+    headers: json,
+    body: JSON.stringify({ apiVersion: 'authentication.k8s.io/v1', kind: 'TokenRequest', metadata: { name: 'other' }, spec: {} }),
+  });
+  assert.equal(named.status, 422);
+  assert.equal(named.json().message, 'TokenRequest.authentication.k8s.io "builder" is invalid: metadata.name: Invalid value: "other": must match the service account name if specified');
+});

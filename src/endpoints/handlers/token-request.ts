@@ -42,10 +42,10 @@ export async function handleTokenRequest(scope: ResourceScope, authn: AuthnServi
   spec.expirationSeconds ??= 3600;
   req.metadata ??= {};
   if (req.metadata.name && req.metadata.name !== scope.name) {
-    throw invalid(TOKEN_REQUEST_GK, req.metadata.name, [fieldErr.invalid('metadata.name', req.metadata.name, 'must match the service account name if specified')]);
+    throw invalid(TOKEN_REQUEST_GK, scope.name, [fieldErr.invalid('metadata.name', req.metadata.name, 'must match the service account name if specified')]);
   }
   if (req.metadata.namespace && req.metadata.namespace !== scope.namespace) {
-    throw invalid(TOKEN_REQUEST_GK, req.metadata.name ?? '', [fieldErr.invalid('metadata.namespace', req.metadata.namespace, 'must match the service account namespace if specified')]);
+    throw invalid(TOKEN_REQUEST_GK, scope.name, [fieldErr.invalid('metadata.namespace', req.metadata.namespace, 'must match the service account namespace if specified')]);
   }
   const sa = (await scope.store.get(scope.namespace, scope.name)) as KObject;
   if (!Array.isArray(spec.audiences) || spec.audiences.length === 0) spec.audiences = [...authn.apiAudiences];
@@ -118,7 +118,8 @@ export async function handleTokenRequest(scope: ResourceScope, authn: AuthnServi
     kind: 'TokenRequest',
     apiVersion: 'authentication.k8s.io/v1',
     metadata: { ...req.metadata, name: scope.name, namespace: scope.namespace, creationTimestamp: null },
-    spec,
+    // TokenRequestSpec's fields have no omitempty: an absent bound object is null.
+    spec: { audiences: spec.audiences, expirationSeconds: spec.expirationSeconds, boundObjectRef: spec.boundObjectRef ?? null },
     status: { token, expirationTimestamp: rfc3339(started + expirationSeconds * 1000) },
   };
   writeEncoded(ctx, 201, out, format);
