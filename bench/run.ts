@@ -8,6 +8,7 @@ import { ensureCertificates } from '../src/server/certificates.js';
 import { RunContext } from './context.js';
 import { parseOptions } from './options.js';
 import { costFactor, ratio, renderNotes, renderTable } from './report.js';
+import { celScenario } from './scenarios/cel.js';
 import { createScenario, getScenario, updateScenario, versionScenario } from './scenarios/requests.js';
 import { startupScenario } from './scenarios/startup.js';
 import { storageEngineScenario } from './scenarios/storage-engine.js';
@@ -32,6 +33,7 @@ const SCENARIOS: Record<string, (ctx: RunContext, selected: Set<string>) => Prom
   'etcd-create-1': (ctx) => etcdCreateScenario(ctx, 1),
   'etcd-create-64': (ctx) => etcdCreateScenario(ctx, 64),
   'etcd-get': etcdGetScenario,
+  cel: celScenario,
 };
 
 async function main(): Promise<void> {

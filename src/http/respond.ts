@@ -1,7 +1,7 @@
 // Writing responses: JSON, Status errors and plain text, with the headers every response carries
 // (Warning, Cache-Control) and only headers legal for the request's protocol.
 import { gzipSync } from 'node:zlib';
-import { StatusError, timeoutError, type Status } from '../errors/status.js';
+import { StatusError, timeoutError, unknownError, type Status } from '../errors/status.js';
 import { StorageError } from '../storage/interface.js';
 import type { RequestContext } from './request-context.js';
 
@@ -90,13 +90,14 @@ export function wantsPretty(ctx: RequestContext): boolean {
 
 /** Writes a StatusError (or any error) as the Status kube-apiserver would send. */
 export function writeError(ctx: RequestContext, err: unknown): void {
-  const se =
-    err instanceof StatusError
-      ? err
-      : err instanceof StorageError && err.code === 'Unavailable'
-        ? // The store did not answer in time: kube's handler gives up at its deadline with this Status.
-          timeoutError('request did not complete within requested timeout - context deadline exceeded')
-        : new StatusError({ code: 500, message: err instanceof Error ? err.message : String(err) });
+  // The store did not answer in time: kube's handler gives up at its deadline with this Status.
+  if (err instanceof StorageError && err.code === 'Unavailable') err = timeoutError('request did not complete within requested timeout - context deadline exceeded');
+  // Any other storage failure passes through as kube passes its storage layer's errors on: a 500 with the message.
+  // Anything else that is not a Status error is a bug (kube's panic): the panic-recovery filter logs it and
+  // answers with kube's generic text, so that no JavaScript error text reaches a client.
+  else if (err instanceof StorageError) err = unknownError(err.message);
+  if (!(err instanceof StatusError)) throw err;
+  const se = err;
   const body: Status = se.toJSON();
   const headers: Record<string, string> = {};
   const retry = se.status.details?.retryAfterSeconds;

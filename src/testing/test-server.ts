@@ -6,7 +6,9 @@ import { connect as h2connect, type ClientHttp2Session } from 'node:http2';
 import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import type { Logger } from 'pino';
 import { startServer } from '../index.js';
+import { startKubelite } from '../server/server.js';
 import type { RunningServer, ServerOptions } from '../index.js';
 import { findKubectl } from './kubectl.js';
 
@@ -55,10 +57,12 @@ function etcdFromEnv(opts: Partial<ServerOptions>, dataDir: string): Partial<Ser
   return { etcdServers: servers.split(','), etcdPrefix: `/kubelite-test/${basename(dataDir)}`, leaderElection: opts.leaderElection ?? false };
 }
 
-export async function startTestServer(opts: Partial<ServerOptions> = {}): Promise<TestServer> {
+/** `log` receives the server's logs instead of the verbosity-driven default (tests that inspect them). */
+export async function startTestServer(opts: Partial<ServerOptions> = {}, log?: Logger): Promise<TestServer> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'kubelite-test-'));
   const verbosity = process.env.KUBELITE_TEST_VERBOSITY ? Number(process.env.KUBELITE_TEST_VERBOSITY) : -1;
-  const server = await startServer({ securePort: 0, verbosity, ...opts, ...etcdFromEnv(opts, dataDir), dataDir, writeKubeconfig: join(dataDir, 'kubeconfig') });
+  const options = { securePort: 0, verbosity, ...opts, ...etcdFromEnv(opts, dataDir), dataDir, writeKubeconfig: join(dataDir, 'kubeconfig') };
+  const server = log ? await startKubelite(options, log) : await startServer(options);
   const kubeconfigFile = join(dataDir, 'kubeconfig');
   const cacheDir = join(dataDir, 'kubectl-cache');
   let h2: ClientHttp2Session | undefined;

@@ -19,7 +19,7 @@ export async function handleCreate(scope: ResourceScope, hooks: WriteHooks): Pro
   const body = await readBody(ctx, scope.options.maxRequestBodyBytes);
   const obj = await decodeBody(ctx.req.headers['content-type'], body, { apiVersion: apiVersionOf(def), kind: def.kind });
   const md = meta(obj);
-  if (def.namespaced && md.namespace && md.namespace !== scope.namespace) {
+  if (def.namespaced && typeof md.namespace === 'string' && md.namespace && md.namespace !== scope.namespace) {
     throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
   }
   await hooks.beforeWrite(scope, obj, undefined, q, 'create');

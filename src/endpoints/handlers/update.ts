@@ -20,11 +20,13 @@ export async function handleUpdate(scope: ResourceScope, hooks: WriteHooks): Pro
   const body = await readBody(ctx, scope.options.maxRequestBodyBytes);
   const obj = await decodeBody(ctx.req.headers['content-type'], body, { apiVersion: apiVersionOf(def), kind: def.kind });
   const md = meta(obj);
-  if (md.name !== undefined && md.name !== '' && md.name !== scope.name) {
+  // A name or namespace that is not a string fails the typed decoding of the write hooks, as it fails kube's
+  // decoder before these checks.
+  if (typeof md.name === 'string' && md.name !== '' && md.name !== scope.name) {
     throw badRequest(`the name of the object (${md.name}) does not match the name on the URL (${scope.name})`);
   }
-  md.name = scope.name;
-  if (def.namespaced && md.namespace && md.namespace !== scope.namespace) {
+  if (md.name === undefined || md.name === null || md.name === '') md.name = scope.name;
+  if (def.namespaced && typeof md.namespace === 'string' && md.namespace && md.namespace !== scope.namespace) {
     throw badRequest(`the namespace of the object (${md.namespace}) does not match the namespace on the request (${scope.namespace})`);
   }
   const { obj: result, created } = await scope.store.update(
