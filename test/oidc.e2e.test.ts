@@ -186,7 +186,7 @@ test('configuration errors stop the server at start with kube\'s messages', asyn
     }),
     {
       message:
-        'invalid authentication configuration: [jwt[0].issuer.url: Invalid value: "http://a": URL scheme must be https, jwt[0].issuer.audienceMatchPolicy: Invalid value: "": audienceMatchPolicy must be MatchAny for multiple audiences, jwt[0].claimMappings.username.prefix: Required value: prefix is required when claim is set. It can be set to an empty string to disable prefixing, jwt[1].issuer.url: Invalid value: "https://kubernetes.default.svc.cluster.local": URL must not overlap with disallowed issuers: [https://kubernetes.default.svc.cluster.local], jwt[1].issuer.audiences: Required value: at least one jwt[1].issuer.audiences is required, jwt[1].claimMappings.extra[0].key: Invalid value: "example.com/Team": key must be lowercase, jwt[1].claimMappings.extra[0].valueExpression: Invalid value: "claims.t": compilation failed: CEL expressions are not supported by kubelite yet]',
+        'invalid authentication configuration: [jwt[0].issuer.url: Invalid value: "http://a": URL scheme must be https, jwt[0].issuer.audienceMatchPolicy: Invalid value: "": audienceMatchPolicy must be MatchAny for multiple audiences, jwt[0].claimMappings.username.prefix: Required value: prefix is required when claim is set. It can be set to an empty string to disable prefixing, jwt[1].issuer.url: Invalid value: "https://kubernetes.default.svc.cluster.local": URL must not overlap with disallowed issuers: [https://kubernetes.default.svc.cluster.local], jwt[1].issuer.audiences: Required value: at least one jwt[1].issuer.audiences is required, jwt[1].claimMappings.extra[0].key: Invalid value: "example.com/Team": key must be lowercase]',
     },
   );
   await assert.rejects(startKubelite({ ...base, anonymousAuthExplicit: true, authenticationConfig: cfg([], { anonymous: { enabled: true } }) }), {
@@ -212,4 +212,62 @@ test('a changed configuration file is reloaded; an invalid one or one changing a
   await new Promise((r) => setTimeout(r, 600));
   const again = await token({ email: 'r2@example.com', aud: 'c' });
   assert.equal((await review(file, again)).user.username, 'r2@example.com');
+});
+
+test('CEL in the configuration: expression mappings, claim and user validation rules, with kube\'s refusals', async () => {
+  const config = {
+    apiVersion: 'apiserver.config.k8s.io/v1',
+    kind: 'AuthenticationConfiguration',
+    jwt: [
+      {
+        issuer: { url: issuerURL, certificateAuthority: caPem, audiences: ['cel'] },
+        claimValidationRules: [{ expression: 'claims.exp - claims.iat <= 3600', message: 'token lifetime must not exceed one hour' }],
+        claimMappings: {
+          username: { expression: 'claims.email_verified ? "user:" + claims.email : ""' },
+          groups: { expression: 'claims.roles.split(",")' },
+          uid: { expression: 'claims.sub' },
+          extra: [{ key: 'example.com/tenant', valueExpression: 'claims.?tenant.orValue("")' }],
+        },
+        userValidationRules: [{ expression: "!user.username.startsWith('user:system')", message: 'username cannot use reserved system prefix' }],
+      },
+    ],
+  };
+  writeFileSync(join(dir, 'cel.yaml'), JSON.stringify(config));
+  const srv = await startTestServer({ storageBackend: 'memory', authenticationConfig: join(dir, 'cel.yaml') });
+  try {
+    const t = await token({ aud: 'cel', sub: 's1', email: 'jo@example.com', email_verified: true, roles: 'dev,,ops', tenant: 'blue' });
+    await waitHealthy(srv, t);
+    const r = await srv.kubectl(['--kubeconfig', kubeconfigFor(srv, t, 'cel'), 'auth', 'whoami', '-o', 'json']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(JSON.parse(r.stdout).status.userInfo, { username: 'user:jo@example.com', uid: 's1', groups: ['dev', 'ops', 'system:authenticated'], extra: { 'example.com/tenant': ['blue'] } });
+    const now = Math.floor(Date.now() / 1000);
+    assert.deepEqual(await review(srv, await token({ aud: 'cel', sub: 's', email: 'x@e', email_verified: false, roles: '' })), { user: {}, error: 'oidc: empty username via CEL expression is not allowed' });
+    assert.deepEqual(await review(srv, await token({ aud: 'cel', sub: 's', email: 'x@e', email_verified: true, roles: 'a', iat: now, exp: now + 7200 })), {
+      user: {},
+      error: "oidc: error evaluating claim validation expression: validation expression 'claims.exp - claims.iat <= 3600' failed: token lifetime must not exceed one hour",
+    });
+    assert.deepEqual(await review(srv, await token({ aud: 'cel', sub: 's', email: 'system@e', email_verified: true, roles: 'a' })), {
+      user: {},
+      error: "oidc: error evaluating user info validation rule: validation expression '!user.username.startsWith('user:system')' failed: username cannot use reserved system prefix",
+    });
+    const noRoles = await review(srv, await token({ aud: 'cel', sub: 's', email: 'x@e', email_verified: true }));
+    assert.match(noRoles.error, /^oidc: error evaluating group claim expression: /);
+  } finally {
+    await srv.close();
+  }
+  const base = { securePort: 0, storageBackend: 'memory' as const, dataDir: mkdtempSync(join(tmpdir(), 'kubelite-oidc-cel-')), writeKubeconfig: '', verbosity: -1 };
+  const bad = join(dir, 'cel-bad.yaml');
+  writeFileSync(
+    bad,
+    JSON.stringify({
+      ...config,
+      jwt: [{ ...config.jwt[0], claimValidationRules: [{ expression: 'string(claims.exp)', message: 'm' }], claimMappings: { username: { expression: 'claims.email' } }, userValidationRules: [{ expression: 'user.nope(', message: 'm' }] }],
+    }),
+  );
+  await assert.rejects(startKubelite({ ...base, authenticationConfig: bad }), (e: Error) => {
+    assert.match(e.message, /^invalid authentication configuration: \[jwt\[0\]\.claimValidationRules\[0\]\.expression: Invalid value: "string\(claims\.exp\)": must evaluate to bool, /);
+    assert.match(e.message, /jwt\[0\]\.claimMappings\.username\.expression: Invalid value: "claims\.email": claims\.email_verified must be used in claimMappings\.username\.expression or claimMappings\.extra\[\*\]\.valueExpression or claimValidationRules\[\*\]\.expression when claims\.email is used in claimMappings\.username\.expression/);
+    assert.match(e.message, /jwt\[0\]\.userValidationRules\[0\]\.expression: Invalid value: "user\.nope\(": compilation failed: ERROR: <input>:1:11: /);
+    return true;
+  });
 });

@@ -1,10 +1,10 @@
 // AuthenticationConfiguration (apiserver.config.k8s.io v1alpha1/v1beta1/v1, auth.md §4.2) and the legacy --oidc-*
-// flags, read into one form and validated with kube's messages. CEL expressions (claim and user validation rules,
-// expression mappings) are refused at load until kubelite has a CEL engine.
+// flags, read into one form and validated with kube's messages; CEL expressions are compiled here.
 import { X509Certificate } from 'node:crypto';
 import { parse as parseYaml } from 'yaml';
 import { aggregateFieldErrors, fieldErr, type FieldError } from '../../errors/field-error.js';
 import { isDNS1123Subdomain } from '../../validation/names.js';
+import { compileExpression, selectsClaim } from './cel.js';
 
 export interface ClaimOrExpression {
   claim?: string;
@@ -75,7 +75,12 @@ function validateURL(field: string, raw: string): FieldError[] {
 }
 
 const trimSlash = (s: string) => s.replace(/\/+$/, '');
-const NOT_SUPPORTED = 'compilation failed: CEL expressions are not supported by kubelite yet';
+
+/** Compiles an expression; a failure is kube's field error on `<field>`. */
+function celErrors(field: string, expr: string, kind: 'claims' | 'user', wantBool: boolean): FieldError[] {
+  const c = compileExpression(expr, kind, wantBool);
+  return c.error ? [fieldErr.invalid(field, expr, c.error)] : [];
+}
 
 function validateExtraKey(field: string, key: string): FieldError[] {
   if (!key) return [fieldErr.required(field)];
@@ -134,6 +139,7 @@ export function validateAuthenticationConfiguration(c: AuthenticationConfigurati
       }
     }
     const seenClaims = new Set<string>();
+    const seenExpressions = new Set<string>();
     (a.claimValidationRules ?? []).forEach((r, k) => {
       const rp = `${p}.claimValidationRules[${k}]`;
       if (r.claim && r.expression) errs.push(fieldErr.invalid(rp, r.claim, "claim and expression can't both be set"));
@@ -144,7 +150,9 @@ export function validateAuthenticationConfiguration(c: AuthenticationConfigurati
         seenClaims.add(r.claim);
       } else {
         if (r.requiredValue) errs.push(fieldErr.invalid(`${rp}.requiredValue`, r.requiredValue, "requiredValue can't be set when expression is set"));
-        errs.push(fieldErr.invalid(`${rp}.expression`, r.expression, NOT_SUPPORTED));
+        if (seenExpressions.has(r.expression!)) errs.push(fieldErr.duplicate(`${rp}.expression`, r.expression));
+        seenExpressions.add(r.expression!);
+        errs.push(...celErrors(`${rp}.expression`, r.expression!, 'claims', true));
       }
     });
     const m = a.claimMappings ?? ({} as JWTAuthenticatorConfig['claimMappings']);
@@ -158,13 +166,13 @@ export function validateAuthenticationConfiguration(c: AuthenticationConfigurati
       if (v.claim && v.prefix === undefined) errs.push(fieldErr.required(`${fp}.prefix`, 'prefix is required when claim is set. It can be set to an empty string to disable prefixing'));
       if (v.expression) {
         if (v.prefix !== undefined && v.prefix !== null) errs.push(fieldErr.invalid(`${fp}.prefix`, v.prefix, "prefix can't be set when expression is set"));
-        errs.push(fieldErr.invalid(`${fp}.expression`, v.expression, NOT_SUPPORTED));
+        errs.push(...celErrors(`${fp}.expression`, v.expression, 'claims', false));
       }
     };
     mapping('username', m.username, true);
     mapping('groups', m.groups, false);
     if (m.uid?.claim && m.uid.expression) errs.push(fieldErr.invalid(`${p}.claimMappings.uid`, '', "claim and expression can't both be set"));
-    else if (m.uid?.expression) errs.push(fieldErr.invalid(`${p}.claimMappings.uid.expression`, m.uid.expression, NOT_SUPPORTED));
+    else if (m.uid?.expression) errs.push(...celErrors(`${p}.claimMappings.uid.expression`, m.uid.expression, 'claims', false));
     const seenKeys = new Set<string>();
     (m.extra ?? []).forEach((e, k) => {
       const ep = `${p}.claimMappings.extra[${k}]`;
@@ -172,8 +180,21 @@ export function validateAuthenticationConfiguration(c: AuthenticationConfigurati
       if (e.key && seenKeys.has(e.key)) errs.push(fieldErr.duplicate(`${ep}.key`, e.key));
       seenKeys.add(e.key);
       if (!e.valueExpression) errs.push(fieldErr.required(`${ep}.valueExpression`, 'valueExpression is required'));
-      else errs.push(fieldErr.invalid(`${ep}.valueExpression`, e.valueExpression, NOT_SUPPORTED));
+      else errs.push(...celErrors(`${ep}.valueExpression`, e.valueExpression, 'claims', false));
     });
+    const ue = m.username?.expression;
+    if (ue && selectsClaim(ue, 'email')) {
+      const others = [ue, ...(m.extra ?? []).map((e) => e.valueExpression ?? ''), ...(a.claimValidationRules ?? []).map((r) => r.expression ?? '')];
+      if (!others.some((x) => selectsClaim(x, 'email_verified'))) {
+        errs.push(
+          fieldErr.invalid(
+            `${p}.claimMappings.username.expression`,
+            ue,
+            'claims.email_verified must be used in claimMappings.username.expression or claimMappings.extra[*].valueExpression or claimValidationRules[*].expression when claims.email is used in claimMappings.username.expression',
+          ),
+        );
+      }
+    }
     const seenRules = new Set<string>();
     (a.userValidationRules ?? []).forEach((r, k) => {
       const up = `${p}.userValidationRules[${k}].expression`;
@@ -181,7 +202,7 @@ export function validateAuthenticationConfiguration(c: AuthenticationConfigurati
       else {
         if (seenRules.has(r.expression)) errs.push(fieldErr.duplicate(up, r.expression));
         seenRules.add(r.expression);
-        errs.push(fieldErr.invalid(up, r.expression, NOT_SUPPORTED));
+        errs.push(...celErrors(up, r.expression, 'user', true));
       }
     });
   });

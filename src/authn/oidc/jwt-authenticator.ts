@@ -6,6 +6,7 @@ import { compactVerify, createLocalJWKSet, type JSONWebKeySet } from 'jose';
 import type { Logger } from 'pino';
 import type { UserInfo } from '../../http/request-context.js';
 import { authError, notMine, type AuthResult, type TokenAuthenticator } from '../authenticator.js';
+import { claimsValue, evaluate, programOf, userValue } from './cel.js';
 import type { JWTAuthenticatorConfig } from './config.js';
 
 const DISCOVERY_RETRY_MS = 10_000;
@@ -172,38 +173,113 @@ export class JWTAuthenticator implements TokenAuthenticator {
   }
 
   private mapClaims(claims: Record<string, unknown>): AuthResult {
-    const m = this.config.claimMappings;
-    const uc = m.username.claim!;
-    const raw = claims[uc];
-    if (raw === undefined) return authError(`oidc: parse username claims ${JSON.stringify(uc)}: claim not present`);
-    if (typeof raw !== 'string') return authError(`oidc: parse username claims ${JSON.stringify(uc)}: json: cannot unmarshal ${Array.isArray(raw) ? 'array' : typeof raw === 'object' ? 'object' : typeof raw} into Go value of type string`);
-    if (uc === 'email' && claims.email_verified !== undefined) {
-      if (typeof claims.email_verified !== 'boolean') return authError(`oidc: parse 'email_verified' claim: json: cannot unmarshal ${typeof claims.email_verified} into Go value of type bool`);
-      if (!claims.email_verified) return authError('oidc: email not verified');
+    try {
+      return this.mapClaimsOrThrow(claims);
+    } catch (e) {
+      return authError((e as Error).message);
     }
-    const user: UserInfo = { name: (m.username.prefix ?? '') + raw, groups: [], extra: {} };
-    if (m.groups?.claim && claims[m.groups.claim] !== undefined) {
+  }
+
+  // Kube's order: username, groups, uid, extra, required claims, claim validation expressions, user validation rules.
+  private mapClaimsOrThrow(claims: Record<string, unknown>): AuthResult {
+    const m = this.config.claimMappings;
+    let celClaims: unknown;
+    const run = (expr: string, what: string): unknown => {
+      celClaims ??= claimsValue(claims);
+      try {
+        return evaluate(programOf(expr, 'claims'), { claims: celClaims });
+      } catch (e) {
+        throw new Error(`oidc: error evaluating ${what}: ${(e as Error).message}`);
+      }
+    };
+    let name: string;
+    if (m.username.expression) {
+      const v = run(m.username.expression, 'username claim expression');
+      if (typeof v !== 'string') return authError('oidc: error evaluating username claim expression: username claim expression must return a string');
+      if (v === '') return authError('oidc: empty username via CEL expression is not allowed');
+      name = v;
+    } else {
+      const uc = m.username.claim!;
+      const raw = claims[uc];
+      if (raw === undefined) return authError(`oidc: parse username claims ${JSON.stringify(uc)}: claim not present`);
+      if (typeof raw !== 'string') return authError(`oidc: parse username claims ${JSON.stringify(uc)}: json: cannot unmarshal ${goJSONKind(raw)} into Go value of type string`);
+      if (uc === 'email' && claims.email_verified !== undefined) {
+        if (typeof claims.email_verified !== 'boolean') return authError(`oidc: parse 'email_verified' claim: json: cannot unmarshal ${goJSONKind(claims.email_verified)} into Go value of type bool`);
+        if (!claims.email_verified) return authError('oidc: email not verified');
+      }
+      name = (m.username.prefix ?? '') + raw;
+    }
+    const user: UserInfo = { name, groups: [], extra: {} };
+    if (m.groups?.claim) {
       const g = claims[m.groups.claim];
-      const list = typeof g === 'string' ? [g] : Array.isArray(g) && g.every((x) => typeof x === 'string') ? (g as string[]) : undefined;
-      if (!list) return authError(`oidc: parse groups claim ${JSON.stringify(m.groups.claim)}: json: cannot unmarshal ${typeof g} into Go value of type string`);
-      user.groups = list.map((x) => (m.groups!.prefix ?? '') + x);
+      if (g !== undefined) {
+        const list = typeof g === 'string' ? [g] : Array.isArray(g) && g.every((x) => typeof x === 'string') ? (g as string[]) : undefined;
+        if (!list) return authError(`oidc: parse groups claim ${JSON.stringify(m.groups.claim)}: json: cannot unmarshal ${goJSONKind(g)} into Go value of type string`);
+        user.groups = list.map((x) => (m.groups!.prefix ?? '') + x);
+      }
+    } else if (m.groups?.expression) {
+      const list = stringsOf(run(m.groups.expression, 'group claim expression'));
+      if (!list) return authError('oidc: error evaluating group claim expression: expression must return a string or a list of strings');
+      user.groups = list;
     }
     if (m.uid?.claim) {
       const u = claims[m.uid.claim];
       if (u !== undefined) {
-        if (typeof u !== 'string') return authError(`oidc: parse uid claim ${JSON.stringify(m.uid.claim)}: json: cannot unmarshal ${typeof u} into Go value of type string`);
+        if (typeof u !== 'string') return authError(`oidc: parse uid claim ${JSON.stringify(m.uid.claim)}: json: cannot unmarshal ${goJSONKind(u)} into Go value of type string`);
         user.uid = u;
       }
+    } else if (m.uid?.expression) {
+      const u = run(m.uid.expression, 'uid claim expression');
+      if (typeof u !== 'string') return authError('oidc: error evaluating uid claim expression: uid claim expression must return a string');
+      user.uid = u;
     }
     if (typeof claims.jti === 'string' && claims.jti) user.extra!['authentication.kubernetes.io/credential-id'] = [`JTI=${claims.jti}`];
+    for (const e of m.extra ?? []) {
+      const list = stringsOf(run(e.valueExpression, 'extra claim expression'));
+      if (!list) return authError(`oidc: error evaluating extra claim expression: ${e.key}: expression must return a string or a list of strings`);
+      if (list.length) user.extra![e.key] = list;
+    }
     for (const r of this.config.claimValidationRules ?? []) {
       if (!r.claim) continue;
       const v = claims[r.claim];
       if (v === undefined) return authError(`oidc: required claim ${r.claim} not present in ID token`);
       if (v !== r.requiredValue) return authError(`oidc: required claim ${r.claim} value does not match. Got = ${typeof v === 'string' ? v : JSON.stringify(v)}, want = ${r.requiredValue}`);
     }
+    for (const r of this.config.claimValidationRules ?? []) {
+      if (!r.expression) continue;
+      const ok = run(r.expression, 'claim validation expression');
+      if (ok !== true) return authError(`oidc: error evaluating claim validation expression: validation expression '${r.expression}' failed: ${r.message ?? ''}`);
+    }
+    if (this.config.userValidationRules?.length) {
+      const uv = userValue(user);
+      for (const r of this.config.userValidationRules) {
+        let ok: unknown;
+        try {
+          ok = evaluate(programOf(r.expression, 'user'), { user: uv });
+        } catch (e) {
+          return authError(`oidc: error evaluating user info validation rule: ${(e as Error).message}`);
+        }
+        if (ok !== true) return authError(`oidc: error evaluating user info validation rule: validation expression '${r.expression}' failed: ${r.message ?? ''}`);
+      }
+    }
     return { kind: 'user', user };
   }
+}
+
+/** Go's name of a JSON value's kind in json.Unmarshal type errors. */
+function goJSONKind(v: unknown): string {
+  if (Array.isArray(v)) return 'array';
+  if (v === null) return 'null';
+  if (typeof v === 'object') return 'object';
+  return typeof v;
+}
+
+/** A mapping's value: a string, a list of strings or null; "" and [] mean none; empty strings in a list are dropped. */
+function stringsOf(v: unknown): string[] | undefined {
+  if (v === null || v === undefined) return [];
+  if (typeof v === 'string') return v === '' ? [] : [v];
+  if (Array.isArray(v) && v.every((x) => typeof x === 'string')) return (v as string[]).filter((x) => x !== '');
+  return undefined;
 }
 
 /** The JWT authenticators among themselves: each answers only for its issuer; the first answer stands. */
