@@ -20,6 +20,13 @@ function int(name: string, v: string, min: number, max: number): number {
   return n;
 }
 
+/** kube's ServerRunOptions check for the in-flight limits. */
+function nonNegative(name: string, v: string): number {
+  const n = int(name, v, -(2 ** 31), 2 ** 31 - 1);
+  if (n < 0) throw new FlagError(`--${name} can not be negative value`);
+  return n;
+}
+
 function bool(name: string, v: string): boolean {
   if (['1', 't', 'T', 'true', 'TRUE', 'True'].includes(v)) return true;
   if (['0', 'f', 'F', 'false', 'FALSE', 'False'].includes(v)) return false;
@@ -107,7 +114,9 @@ export const FLAGS: FlagDef[] = [
     o.anonymousAuthExplicit = true;
   } },
   { name: 'request-timeout', kind: 'duration', help: 'An optional field indicating the duration a handler must keep a request open before timing it out. (default 1m0s)', apply: (o, v) => (o.requestTimeoutMs = duration('request-timeout', v)) },
-  { name: 'max-requests-inflight', kind: 'int', help: 'Accepted for compatibility; kubelite does not limit in-flight requests yet.', apply: () => undefined },
+  { name: 'encryption-provider-config', kind: 'string', help: 'The file containing configuration for encryption providers to be used for storing secrets in etcd (EncryptionConfiguration: aescbc, aesgcm, secretbox, identity).', apply: (o, v) => (o.encryptionProviderConfig = v) },
+  { name: 'max-requests-inflight', kind: 'int', help: 'The maximum number of read-only (get, list) requests served at once; more are refused with 429. Watches are not counted; 0 means no limit. (default 400)', apply: (o, v) => (o.maxRequestsInFlight = nonNegative('max-requests-inflight', v)) },
+  { name: 'max-mutating-requests-inflight', kind: 'int', help: 'The maximum number of mutating requests served at once; more are refused with 429. 0 means no limit. (default 200)', apply: (o, v) => (o.maxMutatingRequestsInFlight = nonNegative('max-mutating-requests-inflight', v)) },
   { name: 'max-request-body-bytes', kind: 'int', help: 'The limit on the request body size. (default 3145728)', apply: (o, v) => (o.maxRequestBodyBytes = int('max-request-body-bytes', v, 1, 2 ** 31)) },
   { name: 'service-cluster-ip-range', kind: 'string', help: 'A CIDR notation IP range from which to assign service cluster IPs. (default 10.0.0.0/24)', apply: (o, v) => (o.serviceClusterIPRange = v) },
   { name: 'shutdown-delay-duration', kind: 'duration', help: 'Time to delay the termination: /readyz fails while the server keeps serving. (default 0s)', apply: (o, v) => (o.shutdownDelayMs = duration('shutdown-delay-duration', v)) },

@@ -1,5 +1,13 @@
 // The server's configuration, as flags (src/cli) or the library (startServer) give it.
 
+/** Connection deadlines as Go's http.Server has them (server/connection-deadlines.ts applies them). */
+export interface ConnectionDeadlines {
+  /** Go's IdleTimeout. */
+  idleTimeoutMs: number;
+  /** Go's ReadHeaderTimeout (also the TLS handshake's). */
+  readHeaderTimeoutMs: number;
+}
+
 export interface ServerOptions {
   /** --secure-port; 0 picks a free port. */
   securePort: number;
@@ -96,6 +104,12 @@ export interface ServerOptions {
   controllers: string[];
   /** --request-timeout in ms. */
   requestTimeoutMs: number;
+  /** --encryption-provider-config: an EncryptionConfiguration file for encryption at rest. */
+  encryptionProviderConfig?: string;
+  /** --max-requests-inflight: read-only requests served at once (0 = unlimited). */
+  maxRequestsInFlight: number;
+  /** --max-mutating-requests-inflight: mutating requests served at once (0 = unlimited). */
+  maxMutatingRequestsInFlight: number;
   /** --max-request-body-bytes. */
   maxRequestBodyBytes: number;
   /** --service-cluster-ip-range. */
@@ -104,6 +118,8 @@ export interface ServerOptions {
   shutdownDelayMs: number;
   /** --event-ttl in ms: Events are removed this long after their last write. */
   eventTTLMs: number;
+  /** kubelite (library only): Go's IdleTimeout and ReadHeaderTimeout, 90 s and 32 s as in kube-apiserver. */
+  connectionDeadlines?: ConnectionDeadlines;
   /** -v */
   verbosity: number;
 }
@@ -139,6 +155,8 @@ export function defaultOptions(): ServerOptions {
     requestheaderExtraHeadersPrefix: [],
     controllers: ['*'],
     requestTimeoutMs: 60_000,
+    maxRequestsInFlight: 400,
+    maxMutatingRequestsInFlight: 200,
     maxRequestBodyBytes: 3 * 1024 * 1024,
     serviceClusterIPRange: '10.0.0.0/24',
     shutdownDelayMs: 0,

@@ -105,3 +105,36 @@ export function writeError(ctx: RequestContext, err: unknown): void {
   if (se.code === 403 || se.code === 401) headers['X-Content-Type-Options'] = 'nosniff';
   writeJSON(ctx, se.code, body, headers);
 }
+
+/**
+ * After an answer given before the request body was complete (a 504): an HTTP/1.1 connection is closed once the
+ * answer is out (`Connection: close`), an HTTP/2 stream is reset with NO_ERROR, so a body that never ends does
+ * not keep the socket. Call before writing the answer.
+ */
+export function closeUnfinishedRequest(ctx: RequestContext): void {
+  const req = ctx.req as {
+    complete?: boolean;
+    stream?: { endAfterHeaders?: boolean; close(code: number): void; closed?: boolean; once(e: 'finish', fn: () => void): void };
+    readableEnded?: boolean;
+    socket?: { end(): void; destroy(): void; destroyed?: boolean };
+  };
+  if (ctx.http2) {
+    const stream = req.stream;
+    if (!stream || stream.endAfterHeaders || req.readableEnded) return;
+    // The response's own 'finish' waits for the stream to close; the stream's writable side finishes with our END_STREAM.
+    stream.once('finish', () =>
+      setImmediate(() => {
+        if (!stream.closed) stream.close(0); // NGHTTP2_NO_ERROR
+      }),
+    );
+    return;
+  }
+  if (req.complete) return;
+  if (!ctx.res.headersSent) ctx.res.setHeader('Connection', 'close');
+  ctx.res.once('finish', () => {
+    const socket = req.socket;
+    if (!socket || socket.destroyed) return;
+    socket.end();
+    setTimeout(() => socket.destroy(), 1000).unref();
+  });
+}

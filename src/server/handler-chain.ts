@@ -9,6 +9,7 @@ import { withImpersonation } from '../filters/impersonation.js';
 import { withAuthorization } from '../filters/authorization.js';
 import { compose, type Filter, type Handler } from '../filters/filter.js';
 import { withHTTPLog } from '../filters/http-log.js';
+import { withMaxInFlightLimit, type InFlightLimits } from '../filters/max-in-flight.js';
 import { withPanicRecovery } from '../filters/panic-recovery.js';
 import { withRequestInfo } from '../filters/with-request-info.js';
 import { withShutdownGate, type ShutdownState } from '../filters/shutdown-gate.js';
@@ -21,6 +22,7 @@ export interface ChainDeps {
   authorizer: Authorizer;
   requestTimeoutMs: number;
   shutdown: ShutdownState;
+  inFlight: InFlightLimits;
 }
 
 export function buildHandlerChain(director: Handler, d: ChainDeps): Handler {
@@ -34,6 +36,7 @@ export function buildHandlerChain(director: Handler, d: ChainDeps): Handler {
     withTimeout(d.requestTimeoutMs), //      WithRequestDeadline + WithTimeoutForNonLongRunningRequests
     withAuthentication(d.authenticator, d.log, d.authentication), // WithAuthentication
     withImpersonation(d.authorizer), //      WithImpersonation
+    withMaxInFlightLimit(d.inFlight), //      WithMaxInFlightLimit (kube's variant without priority and fairness)
     withAuthorization(d.authorizer), //      WithAuthorization
   ];
   return compose(filters, director);

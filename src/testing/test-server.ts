@@ -111,11 +111,11 @@ export async function startTestServer(opts: Partial<ServerOptions> = {}, log?: L
       });
     }
     return new Promise((resolve, reject) => {
-      const u = new URL(path, server.url);
+      const u = new URL(server.url);
       const headers = { ...(o.headers ?? {}) };
       if (o.body !== undefined) headers['content-length'] = String(Buffer.byteLength(o.body));
       const req = httpsRequest(
-        { hostname: u.hostname, port: u.port, path: u.pathname + u.search, method, headers, ca: server.ca, cert: cc?.cert, key: cc?.key, agent: false },
+        { hostname: u.hostname, port: u.port, path: escapeRequestTarget(path), method, headers, ca: server.ca, cert: cc?.cert, key: cc?.key, agent: false },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
@@ -139,6 +139,11 @@ export async function startTestServer(opts: Partial<ServerOptions> = {}, log?: L
       if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Percent-encodes what cannot go on a request line as is, leaving dot segments alone (the server must see them). */
+function escapeRequestTarget(path: string): string {
+  return path.replace(/[^\x21-\x7e]/gu, (c) => encodeURIComponent(c));
 }
 
 export { findKubectl } from './kubectl.js';

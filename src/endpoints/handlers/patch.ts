@@ -41,6 +41,7 @@ function patchedWithTypeMeta(scope: ResourceScope, patched: KObject): KObject {
   }
   return patched;
 }
+import { heavyWork } from '../heavy-work.js';
 
 export async function handlePatch(scope: ResourceScope, hooks: WriteHooks): Promise<void> {
   const { ctx, def } = scope;
@@ -56,21 +57,25 @@ export async function handlePatch(scope: ResourceScope, hooks: WriteHooks): Prom
   const rep = negotiate(ctx, { list: false, transforms: false, protobuf: false });
   const q = parseWriteQuery(ctx.query, 'PatchOptions', { isApply });
   const implicitRV = new WeakSet<KObject>();
-  const { obj: result, created } = await scope.store.update(
-    scope.namespace,
-    scope.name,
-    async (current: KObject | undefined) => {
-      if (!current && !isApply) throw notFound(scope.store.gr, scope.name);
-      const applied = applyPatchBody(scope, patchType, body, current, q);
-      const patched = isApply ? applied : patchedWithTypeMeta(scope, applied);
-      const patchedRV = meta(patched).resourceVersion;
-      // The patch applied to the current object carries its resourceVersion; only one the patch changed is a precondition.
-      if (patchedRV !== undefined && current && patchedRV === meta(current).resourceVersion) implicitRV.add(patched);
-      await hooks.beforeWrite(scope, patched, current, q, 'patch');
-      if (!isApply) trackManagedFields(scope, patched, current, q);
-      return patched;
-    },
-    { ...operationFor(scope, q), subresource: scope.subresource, allowCreate: isApply, rvIsPrecondition: (o) => !implicitRV.has(o) },
+  const { obj: result, created } = await heavyWork(ctx, body.length, (step) =>
+    scope.store.update(
+      scope.namespace,
+      scope.name,
+      async (current: KObject | undefined) => {
+        if (!current && !isApply) throw notFound(scope.store.gr, scope.name);
+        const applied = applyPatchBody(scope, patchType, body, current, q);
+        const patched = isApply ? applied : patchedWithTypeMeta(scope, applied);
+        await step();
+        const patchedRV = meta(patched).resourceVersion;
+        // The patch applied to the current object carries its resourceVersion; only one the patch changed is a precondition.
+        if (patchedRV !== undefined && current && patchedRV === meta(current).resourceVersion) implicitRV.add(patched);
+        await hooks.beforeWrite(scope, patched, current, q, 'patch');
+        await step();
+        if (!isApply) trackManagedFields(scope, patched, current, q);
+        return patched;
+      },
+      { ...operationFor(scope, q), subresource: scope.subresource, allowCreate: isApply, rvIsPrecondition: (o) => !implicitRV.has(o), step },
+    ),
   );
   await writeRepresentation(scope, created ? 201 : 200, rep, { object: forEndpoint(scope, result) });
 }
