@@ -105,3 +105,16 @@ test('SelfSubjectAccessReview asks the authorizer chain', async () => {
   assert.equal(sar.status, 201);
   assert.deepEqual(sar.json().status, { allowed: false, reason: 'Everything is forbidden.' });
 });
+
+test('a websocket client\'s bearer token in Sec-WebSocket-Protocol authenticates it', async () => {
+  const ws = (protocol: string) =>
+    s.request('GET', '/api/v1/namespaces', { cert: false, headers: { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==', 'sec-websocket-protocol': protocol } });
+  const enc = Buffer.from('secret-bob').toString('base64url');
+  const bob = await ws(`base64url.bearer.authorization.k8s.io.${enc}, v4.channel.k8s.io`);
+  assert.equal(bob.status, 403);
+  assert.equal(bob.json().message, 'namespaces is forbidden: User "bob" cannot list resource "namespaces" in API group "" at the cluster scope: Everything is forbidden.');
+  const alone = await ws(`base64url.bearer.authorization.k8s.io.${enc}`);
+  assert.equal(alone.status, 401); // missing additional subprotocol
+  const twice = await ws(`base64url.bearer.authorization.k8s.io.${enc}, base64url.bearer.authorization.k8s.io.${enc}, v4.channel.k8s.io`);
+  assert.equal(twice.status, 401); // multiple tokens
+});

@@ -3,11 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Logger } from 'pino';
 import type { UserInfo } from '../http/request-context.js';
 import { parseGoCsv } from '../golang/encoding-csv.js';
-
-export interface TokenAuthenticator {
-  readonly name: string;
-  authenticateToken(token: string): UserInfo | undefined;
-}
+import { notMine, type AuthResult, type TokenAuthenticator } from './authenticator.js';
 
 export class TokenFileAuthenticator implements TokenAuthenticator {
   readonly name = 'token-file';
@@ -30,8 +26,8 @@ export class TokenFileAuthenticator implements TokenAuthenticator {
     }
   }
 
-  authenticateToken(token: string): UserInfo | undefined {
+  authenticateToken(token: string): AuthResult {
     const u = this.tokens.get(token);
-    return u ? { ...u, groups: [...u.groups] } : undefined;
+    return u ? { kind: 'user', user: { ...u, groups: [...u.groups] } } : notMine;
   }
 }

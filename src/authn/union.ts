@@ -1,7 +1,7 @@
 // The authenticator union as kube-apiserver builds it: a plain union of the credential authenticators, the
 // authenticated-group adder, then (when enabled) a fail-on-error union with anonymous (auth.md §1.1).
 import type { RequestContext } from '../http/request-context.js';
-import { notMine, type AuthResult, type RequestAuthenticator } from './authenticator.js';
+import { aggregateMessage, notMine, type AuthResult, type RequestAuthenticator } from './authenticator.js';
 import { ANONYMOUS_USER, UNAUTHENTICATED_GROUP } from './anonymous.js';
 
 export const AUTHENTICATED_GROUP = 'system:authenticated';
@@ -17,10 +17,10 @@ export class AuthenticatorUnion implements RequestAuthenticator {
     const errors: Error[] = [];
     for (const a of this.members) {
       const r = await a.authenticate(ctx);
-      if (r.kind === 'user') return { kind: 'user', user: addAuthenticatedGroup(r.user) };
+      if (r.kind === 'user') return { ...r, user: addAuthenticatedGroup(r.user) };
       if (r.kind === 'error') errors.push(r.error);
     }
-    if (errors.length) return { kind: 'error', error: new Error(errors.length === 1 ? errors[0]!.message : `[${errors.map((e) => e.message).join(', ')}]`) };
+    if (errors.length) return { kind: 'error', error: new Error(aggregateMessage(errors)) };
     if (this.anonymous) return this.anonymous.authenticate(ctx);
     return notMine;
   }

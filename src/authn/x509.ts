@@ -1,64 +1,66 @@
-// Client-certificate authentication (--client-ca-file): the TLS layer requests a certificate and verifies it
-// against the client CA; here the verified leaf becomes a user (CN = name, O = groups).
-import { createHash } from 'node:crypto';
-import type { TLSSocket, DetailedPeerCertificate } from 'node:tls';
+// Client-certificate authentication (--client-ca-file, auth.md §1.3): the chain the client sent is verified against
+// the client CA bundle (intermediates, validity, client-auth usage); the leaf becomes a user (CN = name, each O a
+// group, the LDAP UID attribute the uid). A certificate that fails is an error (401), never anonymous.
+import { createHash, type X509Certificate } from 'node:crypto';
+import type { TLSSocket } from 'node:tls';
+import type { Logger } from 'pino';
 import type { RequestContext } from '../http/request-context.js';
 import { notMine, type AuthResult, type RequestAuthenticator } from './authenticator.js';
+import { describeFailure, peerCertificates, verifyClientChain } from './cert-verify.js';
 
-const CLIENT_AUTH_EKU = '1.3.6.1.5.5.7.3.2';
-
-function colonHex(hex: string | undefined): string {
-  if (!hex) return '';
-  return (hex.replace(/:/g, '').toUpperCase().match(/../g) ?? []).join(':');
-}
-
-function asList(v: string | string[] | undefined): string[] {
-  if (v === undefined) return [];
-  return Array.isArray(v) ? v : [v];
+/** Subject attributes as a list of [type, value] pairs, in certificate order. */
+export function subjectAttributes(cert: X509Certificate): [string, string][] {
+  const out: [string, string][] = [];
+  // Node prints the subject one attribute per line ("CN=x\nO=a\nO=b"); a value with a newline is escaped.
+  for (const line of cert.subject.split('\n')) {
+    const i = line.indexOf('=');
+    if (i > 0) out.push([line.slice(0, i), line.slice(i + 1)]);
+  }
+  return out;
 }
 
 export class X509Authenticator implements RequestAuthenticator {
   readonly name = 'x509';
   // The client certificate is fixed for the life of a TLS connection: verify it once per connection, not per
-  // request (reading the peer certificate chain is costly).
-  private readonly bySocket = new WeakMap<TLSSocket, AuthResult>();
+  // request (reading the peer certificate chain is costly). Validity is re-checked at most once a minute.
+  private readonly bySocket = new WeakMap<TLSSocket, { result: AuthResult; checked: number }>();
+
+  constructor(
+    private readonly roots: () => X509Certificate[],
+    private readonly log?: Logger,
+  ) {}
 
   authenticate(ctx: RequestContext): AuthResult {
-    // Over HTTP/2, req.socket is a per-stream proxy; the session's socket is the connection.
-    const session = (ctx.req as { stream?: { session?: { socket?: TLSSocket } } }).stream?.session;
-    const socket = (session?.socket ?? ctx.req.socket) as TLSSocket;
-    if (typeof socket.getPeerCertificate !== 'function') return notMine;
-    let r = this.bySocket.get(socket);
-    if (!r) {
-      r = this.verify(socket);
-      this.bySocket.set(socket, r);
+    const peer = peerCertificates(ctx);
+    if (!peer) return notMine;
+    let entry = this.bySocket.get(peer.socket);
+    if (!entry || Date.now() - entry.checked > 60_000) {
+      entry = { result: this.verify(peer.chain), checked: Date.now() };
+      this.bySocket.set(peer.socket, entry);
     }
+    const r = entry.result;
     return r.kind === 'user' ? { kind: 'user', user: { ...r.user, groups: [...r.user.groups] } } : r;
   }
 
-  private verify(socket: TLSSocket): AuthResult {
-    const cert = socket.getPeerCertificate(true) as DetailedPeerCertificate;
-    if (!cert || !cert.raw) return notMine;
-    const describe = () =>
-      `verifying certificate SN=${BigInt('0x' + (cert.serialNumber || '0')).toString(10)}, SKID=${colonHex((cert as unknown as { subjectKeyIdentifier?: string }).subjectKeyIdentifier)}, AKID=${colonHex((cert as unknown as { authorityKeyIdentifier?: string }).authorityKeyIdentifier)} failed`;
-    if (!socket.authorized) {
-      const reason = String(socket.authorizationError ?? 'unknown');
-      const text = /UNABLE_TO_GET_ISSUER_CERT|SELF_SIGNED|UNABLE_TO_VERIFY_LEAF_SIGNATURE/.test(reason) ? 'x509: certificate signed by unknown authority' : `x509: ${reason}`;
-      return { kind: 'error', error: new Error(`${describe()}: ${text}`) };
+  private verify(chain: X509Certificate[]): AuthResult {
+    const leaf = chain[0]!;
+    const failure = verifyClientChain(chain, this.roots());
+    if (failure) {
+      const message = describeFailure(leaf, failure);
+      if (failure.startsWith('x509: certificate has expired or is not yet valid')) this.log?.error(message);
+      return { kind: 'error', error: new Error(message) };
     }
-    const eku = cert.ext_key_usage;
-    if (eku && eku.length > 0 && !eku.includes(CLIENT_AUTH_EKU) && !eku.includes('2.5.29.37.0')) {
-      return { kind: 'error', error: new Error(`${describe()}: x509: certificate specifies an incompatible key usage`) };
-    }
-    const cn = asList(cert.subject?.CN)[0];
+    const attrs = subjectAttributes(leaf);
+    const cn = attrs.find(([k]) => k === 'CN')?.[1];
     if (!cn) return notMine;
-    const uids = asList((cert.subject as unknown as Record<string, string | string[]>)['UID']);
+    const uids = attrs.filter(([k]) => k === 'UID' || k === '0.9.2342.19200300.100.1.1').map(([, v]) => v);
     if (uids.length > 1) return { kind: 'error', error: new Error(`expected 1 UID, but found multiple: [${uids.join(' ')}]`) };
+    if (uids.length === 1 && uids[0] === '') return { kind: 'error', error: new Error('UID cannot be an empty string') };
     const user = {
       name: cn,
       uid: uids[0] ?? '',
-      groups: asList(cert.subject?.O),
-      extra: { 'authentication.kubernetes.io/credential-id': [`X509SHA256=${createHash('sha256').update(cert.raw).digest('hex')}`] },
+      groups: attrs.filter(([k]) => k === 'O').map(([, v]) => v),
+      extra: { 'authentication.kubernetes.io/credential-id': [`X509SHA256=${createHash('sha256').update(leaf.raw).digest('hex')}`] },
     };
     return { kind: 'user', user };
   }

@@ -3,7 +3,7 @@
 import { defaultOptions, type ServerOptions } from '../config/options.js';
 import { parseGoDuration } from '../golang/time.js';
 
-type Kind = 'string' | 'int' | 'bool' | 'list' | 'duration' | 'map';
+type Kind = 'string' | 'stringArray' | 'strings' | 'int' | 'bool' | 'list' | 'duration' | 'map';
 
 interface FlagDef {
   name: string;
@@ -41,6 +41,8 @@ function duration(name: string, v: string): number {
   }
 }
 
+/** pflag's StringSlice: comma-separated, entries kept as written (kube checks them for blanks). */
+const rawList = (v: string) => (v === '' ? [] : v.split(','));
 const list = (v: string) => v.split(',').map((s) => s.trim()).filter(Boolean);
 
 export const FLAGS: FlagDef[] = [
@@ -74,7 +76,46 @@ export const FLAGS: FlagDef[] = [
   { name: 'authorization-webhook-cache-unauthorized-ttl', kind: 'duration', help: 'The duration to cache unauthorized responses from the webhook authorizer. (default 30s)', apply: (o, v) => (o.authorizationWebhookUnauthorizedTTLMs = duration('authorization-webhook-cache-unauthorized-ttl', v)) },
   { name: 'authorization-config', kind: 'string', help: 'File with an AuthorizationConfiguration (apiserver.config.k8s.io/v1); cannot be combined with --authorization-mode or --authorization-webhook-* flags.', apply: (o, v) => (o.authorizationConfigFile = v) },
   { name: 'token-auth-file', kind: 'string', help: 'If set, the file that will be used to secure the secure port of the API server via token authentication.', apply: (o, v) => (o.tokenAuthFile = v) },
-  { name: 'anonymous-auth', kind: 'bool', help: 'Enables anonymous requests to the secure port of the API server. (default true)', apply: (o, v) => (o.anonymousAuth = bool('anonymous-auth', v)) },
+  { name: 'service-account-issuer', kind: 'stringArray', help: 'Identifier of the service account token issuer; repeatable: the first is written into new tokens, all are accepted. (kubelite default https://kubernetes.default.svc.cluster.local)', apply: (o, v) => o.serviceAccountIssuers.push(v) },
+  { name: 'service-account-key-file', kind: 'stringArray', help: 'File containing PEM-encoded x509 RSA or ECDSA private or public keys, used to verify ServiceAccount tokens; repeatable.', apply: (o, v) => o.serviceAccountKeyFiles.push(v) },
+  { name: 'service-account-signing-key-file', kind: 'string', help: 'Path to the file that contains the current private key of the service account token issuer. (kubelite default: a key pair generated into <data-dir>/pki/sa.key)', apply: (o, v) => (o.serviceAccountSigningKeyFile = v) },
+  { name: 'api-audiences', kind: 'list', help: 'Identifiers of the API. The service account token authenticator validates that tokens were issued for at least one of them. (default: the issuers)', apply: (o, v) => (o.apiAudiences = list(v)) },
+  { name: 'service-account-max-token-expiration', kind: 'duration', help: 'The maximum validity duration of a token created by the service account token issuer. (default 0: no maximum)', apply: (o, v) => (o.serviceAccountMaxTokenExpirationMs = duration('service-account-max-token-expiration', v)) },
+  { name: 'service-account-extend-token-expiration', kind: 'bool', help: 'Turns on projected service account expiration extension during token generation. (default true)', apply: (o, v) => (o.serviceAccountExtendTokenExpiration = bool('service-account-extend-token-expiration', v)) },
+  { name: 'service-account-lookup', kind: 'bool', help: 'If true, validate ServiceAccount tokens exist in storage as part of authentication. (default true)', apply: (o, v) => (o.serviceAccountLookup = bool('service-account-lookup', v)) },
+  { name: 'service-account-jwks-uri', kind: 'string', help: 'Overrides the URI for the JSON Web Key Set in the discovery doc served at /.well-known/openid-configuration.', apply: (o, v) => (o.serviceAccountJwksUri = v) },
+  { name: 'requestheader-client-ca-file', kind: 'string', help: 'Root certificate bundle to use to verify client certificates on incoming requests before trusting usernames in headers specified by --requestheader-username-headers.', apply: (o, v) => (o.requestheaderClientCAFile = v) },
+  { name: 'requestheader-allowed-names', kind: 'strings', help: 'List of client certificate common names to allow to provide usernames in headers specified by --requestheader-username-headers. If empty, any client certificate validated by the authorities in --requestheader-client-ca-file is allowed.', apply: (o, v) => (o.requestheaderAllowedNames = rawList(v)) },
+  { name: 'requestheader-username-headers', kind: 'strings', help: 'List of request headers to inspect for usernames. X-Remote-User is common.', apply: (o, v) => (o.requestheaderUsernameHeaders = rawList(v)) },
+  { name: 'requestheader-uid-headers', kind: 'strings', help: 'List of request headers to inspect for UIDs. X-Remote-Uid is suggested.', apply: (o, v) => (o.requestheaderUIDHeaders = rawList(v)) },
+  { name: 'requestheader-group-headers', kind: 'strings', help: 'List of request headers to inspect for groups. X-Remote-Group is suggested.', apply: (o, v) => (o.requestheaderGroupHeaders = rawList(v)) },
+  { name: 'requestheader-extra-headers-prefix', kind: 'strings', help: 'List of request header prefixes to inspect. X-Remote-Extra- is suggested.', apply: (o, v) => (o.requestheaderExtraHeadersPrefix = rawList(v)) },
+  { name: 'authentication-token-webhook-config-file', kind: 'string', help: 'File with webhook configuration for token authentication in kubeconfig format. The API server will query the remote service to determine authentication for bearer tokens.', apply: (o, v) => (o.authenticationTokenWebhookConfigFile = v) },
+  { name: 'authentication-token-webhook-cache-ttl', kind: 'duration', help: 'The duration to cache responses from the webhook token authenticator. (default 2m0s)', apply: (o, v) => (o.authenticationTokenWebhookCacheTTLMs = duration('authentication-token-webhook-cache-ttl', v)) },
+  { name: 'authentication-token-webhook-version', kind: 'string', help: 'The API version of the authentication.k8s.io TokenReview to send to and expect from the webhook. (default "v1beta1")', apply: (o, v) => (o.authenticationTokenWebhookVersion = v) },
+  { name: 'authentication-config', kind: 'string', help: 'File with Authentication Configuration to configure the JWT Token authenticator or the anonymous authenticator. Note: This feature is in Beta since v1.30. (Expressions wait for kubelite\'s CEL engine.)', apply: (o, v) => (o.authenticationConfig = v) },
+  { name: 'oidc-issuer-url', kind: 'string', help: 'The URL of the OpenID issuer, only HTTPS scheme will be accepted.', apply: (o, v) => (o.oidcIssuerURL = v) },
+  { name: 'oidc-client-id', kind: 'string', help: 'The client ID for the OpenID Connect client, must be set if oidc-issuer-url is set.', apply: (o, v) => (o.oidcClientID = v) },
+  { name: 'oidc-ca-file', kind: 'string', help: "If set, the OpenID server's certificate will be verified by one of the authorities in the oidc-ca-file, otherwise the host's root CA set will be used.", apply: (o, v) => (o.oidcCAFile = v) },
+  { name: 'oidc-username-claim', kind: 'string', help: 'The OpenID claim to use as the user name. (default "sub")', apply: (o, v) => (o.oidcUsernameClaim = v) },
+  { name: 'oidc-username-prefix', kind: 'string', help: "If provided, all usernames will be prefixed with this value. If not provided, username claims other than 'email' are prefixed by the issuer URL. The value '-' disables all prefixing.", apply: (o, v) => (o.oidcUsernamePrefix = v) },
+  { name: 'oidc-groups-claim', kind: 'string', help: "If provided, the name of a custom OpenID Connect claim for specifying user groups. The claim value is expected to be a string or array of strings.", apply: (o, v) => (o.oidcGroupsClaim = v) },
+  { name: 'oidc-groups-prefix', kind: 'string', help: 'If provided, all groups will be prefixed with this value to prevent conflicts with other authentication strategies.', apply: (o, v) => (o.oidcGroupsPrefix = v) },
+  { name: 'oidc-signing-algs', kind: 'strings', help: 'Comma-separated list of allowed JOSE asymmetric signing algorithms. (default [RS256])', apply: (o, v) => (o.oidcSigningAlgs = list(v)) },
+  { name: 'oidc-required-claim', kind: 'map', help: 'A key=value pair that describes a required claim in the ID Token; repeatable.', apply: (o, v) => {
+    o.oidcRequiredClaims ??= {};
+    for (const pair of list(v)) {
+      const i = pair.indexOf('=');
+      if (i < 0) throw new FlagError(`invalid argument ${JSON.stringify(v)} for "--oidc-required-claim" flag: ${pair} must be formatted as key=value`);
+      o.oidcRequiredClaims[pair.slice(0, i)] = pair.slice(i + 1);
+    }
+  } },
+  { name: 'enable-bootstrap-token-auth', kind: 'bool', help: "Enable to allow secrets of type 'bootstrap.kubernetes.io/token' in the 'kube-system' namespace to be used for TLS bootstrapping authentication.", apply: (o, v) => (o.enableBootstrapTokenAuth = bool('enable-bootstrap-token-auth', v)) },
+  { name: 'controllers', kind: 'list', help: "kube-controller-manager's list of controllers kubelite runs in-process: '*' enables those on by default, 'foo' enables foo, '-foo' disables it; bootstrapsigner and tokencleaner are off by default. (default [*])", apply: (o, v) => (o.controllers = list(v)) },
+  { name: 'anonymous-auth', kind: 'bool', help: 'Enables anonymous requests to the secure port of the API server. (default true)', apply: (o, v) => {
+    o.anonymousAuth = bool('anonymous-auth', v);
+    o.anonymousAuthExplicit = true;
+  } },
   { name: 'request-timeout', kind: 'duration', help: 'An optional field indicating the duration a handler must keep a request open before timing it out. (default 1m0s)', apply: (o, v) => (o.requestTimeoutMs = duration('request-timeout', v)) },
   { name: 'encryption-provider-config', kind: 'string', help: 'The file containing configuration for encryption providers to be used for storing secrets in etcd (EncryptionConfiguration: aescbc, aesgcm, secretbox, identity).', apply: (o, v) => (o.encryptionProviderConfig = v) },
   { name: 'max-requests-inflight', kind: 'int', help: 'The maximum number of read-only (get, list) requests served at once; more are refused with 429. Watches are not counted; 0 means no limit. (default 400)', apply: (o, v) => (o.maxRequestsInFlight = nonNegative('max-requests-inflight', v)) },

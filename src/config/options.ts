@@ -69,6 +69,60 @@ export interface ServerOptions {
   authorizationConfigReloadMs?: number;
   tokenAuthFile?: string;
   anonymousAuth: boolean;
+  /** --service-account-issuer (repeatable; kubelite defaults to https://kubernetes.default.svc.cluster.local). */
+  serviceAccountIssuers: string[];
+  /** --service-account-key-file (repeatable). */
+  serviceAccountKeyFiles: string[];
+  /** --service-account-signing-key-file (default: a key pair generated into <data-dir>/pki/sa.key). */
+  serviceAccountSigningKeyFile?: string;
+  /** --api-audiences (default: the issuers). */
+  apiAudiences: string[];
+  /** --service-account-max-token-expiration in ms (0: no maximum). */
+  serviceAccountMaxTokenExpirationMs: number;
+  /** --service-account-extend-token-expiration. */
+  serviceAccountExtendTokenExpiration: boolean;
+  /** --service-account-lookup. */
+  serviceAccountLookup: boolean;
+  /** --service-account-jwks-uri. */
+  serviceAccountJwksUri?: string;
+  /** --requestheader-client-ca-file: enables the authenticating-proxy authenticator. */
+  requestheaderClientCAFile?: string;
+  /** --requestheader-allowed-names. */
+  requestheaderAllowedNames: string[];
+  /** --requestheader-username-headers. */
+  requestheaderUsernameHeaders: string[];
+  /** --requestheader-uid-headers. */
+  requestheaderUIDHeaders: string[];
+  /** --requestheader-group-headers. */
+  requestheaderGroupHeaders: string[];
+  /** --requestheader-extra-headers-prefix. */
+  requestheaderExtraHeadersPrefix: string[];
+  /** --authentication-token-webhook-config-file. */
+  authenticationTokenWebhookConfigFile?: string;
+  /** --authentication-token-webhook-cache-ttl in ms. */
+  authenticationTokenWebhookCacheTTLMs: number;
+  /** --authentication-token-webhook-version. */
+  authenticationTokenWebhookVersion: string;
+  /** --authentication-config: the AuthenticationConfiguration file. */
+  authenticationConfig?: string;
+  /** kubelite (library only): how often the file is re-read besides on change (kube: every minute). */
+  authenticationConfigReloadMs?: number;
+  /** The legacy --oidc-* flags. */
+  oidcIssuerURL?: string;
+  oidcClientID?: string;
+  oidcCAFile?: string;
+  oidcUsernameClaim?: string;
+  oidcUsernamePrefix?: string;
+  oidcGroupsClaim?: string;
+  oidcGroupsPrefix?: string;
+  oidcSigningAlgs?: string[];
+  oidcRequiredClaims?: Record<string, string>;
+  /** Whether --anonymous-auth was given (it may not be combined with the configuration file's anonymous). */
+  anonymousAuthExplicit?: boolean;
+  /** --enable-bootstrap-token-auth. */
+  enableBootstrapTokenAuth: boolean;
+  /** --controllers (kube-controller-manager's flag for the in-process controllers: '*' plus opt-in names). */
+  controllers: string[];
   /** --request-timeout in ms. */
   requestTimeoutMs: number;
   /** --encryption-provider-config: an EncryptionConfiguration file for encryption at rest. */
@@ -106,6 +160,21 @@ export function defaultOptions(): ServerOptions {
     runtimeConfig: '',
     authorizationModes: ['Node', 'RBAC'],
     anonymousAuth: true,
+    serviceAccountIssuers: [],
+    serviceAccountKeyFiles: [],
+    apiAudiences: [],
+    serviceAccountMaxTokenExpirationMs: 0,
+    serviceAccountExtendTokenExpiration: true,
+    serviceAccountLookup: true,
+    enableBootstrapTokenAuth: false,
+    authenticationTokenWebhookCacheTTLMs: 120_000,
+    authenticationTokenWebhookVersion: 'v1beta1',
+    requestheaderAllowedNames: [],
+    requestheaderUsernameHeaders: [],
+    requestheaderUIDHeaders: [],
+    requestheaderGroupHeaders: [],
+    requestheaderExtraHeadersPrefix: [],
+    controllers: ['*'],
     requestTimeoutMs: 60_000,
     maxRequestsInFlight: 400,
     maxMutatingRequestsInFlight: 200,

@@ -23,6 +23,7 @@ import { handleWatch } from './handlers/watch.js';
 import { negotiateErrors, routerAcceptCheck } from './negotiation/negotiate.js';
 import { protobufServed, type ResourceScope } from './resource-scope.js';
 import type { WriteHooks } from './write-hooks.js';
+import type { AuthnServices } from '../authn/services.js';
 
 export interface ResourceRouterDeps {
   registry: ResourceRegistry;
@@ -32,6 +33,7 @@ export interface ResourceRouterDeps {
 
 export class ResourceRouter implements HandlerDeps {
   writeHooks: WriteHooks = builtinWriteHooks;
+  authn?: AuthnServices;
   private readonly routes: Route[] = [];
 
   constructor(private readonly deps: ResourceRouterDeps) {}

@@ -1,14 +1,31 @@
-// WithAuthentication: runs the authenticator union; a failed credential is 401 (never anonymous).
+// WithAuthentication: runs the authenticator union; a failed credential is 401 (never anonymous). On success the
+// credential headers are removed and a credential granted for none of the API audiences is refused (auth.md §1.1).
 import type { Logger } from 'pino';
 import type { RequestAuthenticator } from '../authn/authenticator.js';
 import { unauthorized } from '../errors/status.js';
 import { writeError } from '../http/respond.js';
+import type { RequestContext } from '../http/request-context.js';
 import type { Filter } from './filter.js';
 
-export function withAuthentication(authenticator: RequestAuthenticator, log: Logger): Filter {
+export interface AuthenticationSettings {
+  /** --api-audiences (default: the service-account issuers). */
+  apiAudiences: string[];
+  /** Header names the front proxy may set, deleted once the request is authenticated. */
+  proxyHeaders?: () => string[];
+  proxyHeaderPrefixes?: () => string[];
+}
+
+export function withAuthentication(authenticator: RequestAuthenticator, log: Logger, settings: AuthenticationSettings = { apiAudiences: [] }): Filter {
   return async (ctx, next) => {
+    ctx.audiences = settings.apiAudiences;
     const r = await authenticator.authenticate(ctx);
-    if (r.kind !== 'user') {
+    let failed = r.kind !== 'user';
+    if (r.kind === 'user' && r.audiences?.length && settings.apiAudiences.length && !r.audiences.some((a) => settings.apiAudiences.includes(a))) {
+      log.debug({ auditID: ctx.auditId }, 'unable to match the audience');
+      failed = true;
+    }
+    if (failed || r.kind !== 'user') {
+      // The reason is for the server's log only (never the credential itself); the client sees "Unauthorized".
       if (r.kind === 'error') log.debug({ auditID: ctx.auditId, err: r.error.message }, 'unable to authenticate the request');
       writeError(ctx, unauthorized());
       // kube closes HTTP/2 connections of failed authentications (DoS mitigation).
@@ -16,7 +33,17 @@ export function withAuthentication(authenticator: RequestAuthenticator, log: Log
       return;
     }
     ctx.user = r.user;
-    delete ctx.req.headers['authorization'];
+    removeCredentialHeaders(ctx, settings);
     await next();
   };
+}
+
+function removeCredentialHeaders(ctx: RequestContext, settings: AuthenticationSettings): void {
+  const headers = ctx.req.headers;
+  delete headers['authorization'];
+  const names = ['x-remote-user', 'x-remote-uid', 'x-remote-group', ...(settings.proxyHeaders?.() ?? []).map((h) => h.toLowerCase())];
+  const prefixes = ['x-remote-extra-', ...(settings.proxyHeaderPrefixes?.() ?? []).map((h) => h.toLowerCase())];
+  for (const h of Object.keys(headers)) {
+    if (names.includes(h) || prefixes.some((p) => h.startsWith(p))) delete headers[h];
+  }
 }

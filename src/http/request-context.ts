@@ -25,6 +25,10 @@ export interface RequestContext {
   auditId: string;
   requestInfo: RequestInfo;
   user?: UserInfo;
+  /** The audiences authentication is asked for (the API audiences; a TokenReview's spec.audiences). */
+  audiences?: string[];
+  /** The user authentication found, before impersonation replaced it (set only when impersonating). */
+  impersonatedBy?: UserInfo;
   /** Warnings collected during the request, sent as `Warning: 299 - "<text>"` headers. */
   warnings: string[];
   /** Absolute time (ms) by which a non-long-running request must have answered. */

@@ -25,6 +25,7 @@ import { reconcileDefaultPolicy } from '../controllers/rbac-bootstrap.js';
 import { RbacPolicyFeed } from '../controllers/rbac-policy-feed.js';
 import type { ServerOptions } from '../config/options.js';
 import type { ControllerContext } from '../controllers/controller-context.js';
+import { BootstrapSigner, TokenCleaner, controllerEnabled } from '../controllers/bootstrap-tokens.js';
 import { EventTTLController } from '../controllers/event-ttl.js';
 import { GarbageCollector } from '../controllers/garbage-collector.js';
 import { InformerFactory } from '../controllers/informer.js';
@@ -143,6 +144,9 @@ export class KubeliteApi {
       new GarbageCollector(controllers, deps.log),
       new NamespaceDefaultsController(controllers, deps.caPem, deps.log),
       new EventTTLController(controllers, deps.options.eventTTLMs, deps.log),
+      // Off by default in kube-controller-manager; --controllers=*,bootstrapsigner,tokencleaner turns them on.
+      ...(controllerEnabled(deps.options.controllers, 'bootstrapsigner', false) ? [new BootstrapSigner(controllers, deps.log)] : []),
+      ...(controllerEnabled(deps.options.controllers, 'tokencleaner', false) ? [new TokenCleaner(controllers, deps.log)] : []),
     ];
     await installApiExtensions({
       registry,
@@ -177,6 +181,22 @@ export class KubeliteApi {
     }
     for (const ep of ['healthz', 'livez', 'readyz'] as const) for (const n of health.namesFor(ep)) paths.add(`/${ep}/${n}`);
     return [...paths].sort();
+  }
+
+  /** A controller assembled outside the resource API (authentication's): one of kube-apiserver's, on every server. */
+  addController(c: Controller): void {
+    this.controllers.push(c);
+  }
+
+  /** One of kube-controller-manager's controllers assembled outside the resource API: it runs where they run. */
+  addElectedController(make: () => Controller): void {
+    const previous = this.electedFactory;
+    this.electedFactory = () => [...previous(), make()];
+  }
+
+  /** What controllers are given. */
+  controllerContext(): ControllerContext {
+    return { registry: this.registry, options: this.deps.options, informers: this.informers };
   }
 
   /** Starts this server's controllers, and kube-controller-manager's too unless a leader election decides. */

@@ -4,7 +4,8 @@ import type { Logger } from 'pino';
 import type { RequestAuthenticator } from '../authn/authenticator.js';
 import type { Authorizer } from '../authz/authorizer.js';
 import { withAuditId } from '../filters/audit-id.js';
-import { withAuthentication } from '../filters/authentication.js';
+import { withAuthentication, type AuthenticationSettings } from '../filters/authentication.js';
+import { withImpersonation } from '../filters/impersonation.js';
 import { withAuthorization } from '../filters/authorization.js';
 import { compose, type Filter, type Handler } from '../filters/filter.js';
 import { withHTTPLog } from '../filters/http-log.js';
@@ -17,6 +18,7 @@ import { withTimeout } from '../filters/timeout.js';
 export interface ChainDeps {
   log: Logger;
   authenticator: RequestAuthenticator;
+  authentication?: AuthenticationSettings;
   authorizer: Authorizer;
   requestTimeoutMs: number;
   shutdown: ShutdownState;
@@ -32,7 +34,8 @@ export function buildHandlerChain(director: Handler, d: ChainDeps): Handler {
     // WithCacheControl and WithWarningRecorder are applied when a response is written (http/respond.ts).
     withShutdownGate(d.shutdown), //         WithWaitGroup (in-flight tracking for graceful shutdown)
     withTimeout(d.requestTimeoutMs), //      WithRequestDeadline + WithTimeoutForNonLongRunningRequests
-    withAuthentication(d.authenticator, d.log), // WithAuthentication
+    withAuthentication(d.authenticator, d.log, d.authentication), // WithAuthentication
+    withImpersonation(d.authorizer), //      WithImpersonation
     withMaxInFlightLimit(d.inFlight), //      WithMaxInFlightLimit (kube's variant without priority and fairness)
     withAuthorization(d.authorizer), //      WithAuthorization
   ];

@@ -6,12 +6,10 @@ import { dirname, join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import type { Logger } from 'pino';
-import { AnonymousAuthenticator } from '../authn/anonymous.js';
-import type { RequestAuthenticator } from '../authn/authenticator.js';
-import { AuthenticatorUnion } from '../authn/union.js';
-import { X509Authenticator } from '../authn/x509.js';
-import { BearerTokenAuthenticator } from '../authn/bearer-token.js';
-import { TokenFileAuthenticator, type TokenAuthenticator } from '../authn/token-file.js';
+import { buildAuthentication } from './authentication.js';
+import { controllerEnabled } from '../controllers/bootstrap-tokens.js';
+import { ServiceAccountTokenController } from '../controllers/serviceaccount-token.js';
+import { AuthenticationInfoController, authenticationInfoData } from '../controllers/authentication-info.js';
 import { validateAuthorizationOptions } from './authorization.js';
 import { ShutdownState } from '../filters/shutdown-gate.js';
 import { HealthChecks } from '../observability/health.js';
@@ -55,26 +53,6 @@ export interface RunningServer {
 
 export { UsageError } from './usage-error.js';
 import { UsageError } from './usage-error.js';
-
-function buildAuthenticator(opts: ServerOptions, log: Logger): RequestAuthenticator {
-  let anonymous = opts.anonymousAuth;
-  if (anonymous && opts.authorizationModes.includes('AlwaysAllow')) {
-    // kube-apiserver's rule: anonymous requests are never combined with AlwaysAllow.
-    log.warn('AnonymousAuth is not allowed with the AlwaysAllow authorizer. Resetting AnonymousAuth to false. You should use a different authorizer');
-    anonymous = false;
-  }
-  const members: RequestAuthenticator[] = [new X509Authenticator()];
-  const tokens: TokenAuthenticator[] = [];
-  if (opts.tokenAuthFile) {
-    try {
-      tokens.push(new TokenFileAuthenticator(opts.tokenAuthFile, log));
-    } catch (e) {
-      throw new UsageError(`--token-auth-file: ${(e as Error).message}`);
-    }
-  }
-  if (tokens.length) members.push(new BearerTokenAuthenticator(tokens));
-  return new AuthenticatorUnion(members, anonymous ? new AnonymousAuthenticator() : undefined);
-}
 
 async function openStorage(opts: ServerOptions, log: Logger): Promise<Storage> {
   if (!opts.etcdServers.length && opts.storageBackend === 'etcd3') throw new UsageError('--etcd-servers must be specified');
@@ -153,7 +131,22 @@ async function serveKubelite(opts: ServerOptions, logger: Logger | undefined, us
     if (shutdown.initiated) throw new Error('process is shutting down');
   }, ['readyz']);
 
-  const nonResource: Route[] = api.nonResourceRoutes();
+  let serverURL = '';
+  let authn: ReturnType<typeof buildAuthentication>;
+  try {
+    authn = buildAuthentication(opts, api.registry, log, () => serverURL, certs.clientCA);
+  } catch (e) {
+    // A flag error: nothing was started; release the store before reporting it.
+    await api.stop();
+    await storage.close();
+    throw e;
+  }
+  api.router.authn = authn.services;
+  api.addController(new AuthenticationInfoController(api.controllerContext(), authenticationInfoData(authn.info), log));
+  if (controllerEnabled(opts.controllers, 'serviceaccount-token', true)) {
+    api.addElectedController(() => new ServiceAccountTokenController(api.controllerContext(), authn.keys.signing, certs.ca.cert, log));
+  }
+  const nonResource: Route[] = [...authn.routes, ...api.nonResourceRoutes()];
   const director = buildDirector({
     health,
     resources: (ctx) => api.serveResource(ctx),
@@ -164,7 +157,8 @@ async function serveKubelite(opts: ServerOptions, logger: Logger | undefined, us
   });
   const handler = buildHandlerChain(director, {
     log,
-    authenticator: buildAuthenticator(opts, log),
+    authenticator: authn.authenticator,
+    authentication: { apiAudiences: authn.apiAudiences, proxyHeaders: () => authn.proxyHeaders, proxyHeaderPrefixes: () => authn.proxyHeaderPrefixes },
     authorizer,
     requestTimeoutMs: opts.requestTimeoutMs,
     shutdown,
@@ -176,7 +170,8 @@ async function serveKubelite(opts: ServerOptions, logger: Logger | undefined, us
     allowHTTP1: true,
     key: certs.serving.key,
     cert: certs.serving.cert,
-    ca: certs.clientCA,
+    // The CA names advertised to clients: both bundles (the authenticators verify against their own).
+    ca: authn.requestHeaderCAPem ? [certs.clientCA, authn.requestHeaderCAPem] : certs.clientCA,
     requestCert: true,
     rejectUnauthorized: false,
     minVersion: 'TLSv1.2',
@@ -249,6 +244,7 @@ async function serveKubelite(opts: ServerOptions, logger: Logger | undefined, us
   const port = (server.address() as AddressInfo).port;
   const host = opts.bindAddress === '0.0.0.0' || opts.bindAddress === '::' ? '127.0.0.1' : opts.bindAddress;
   const url = `https://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  serverURL = url;
   const kubeconfig = buildKubeconfig({ server: url, caPem: certs.ca.cert, clientCertPem: certs.admin.cert, clientKeyPem: certs.admin.key, name: opts.clusterName });
   if (kubeconfigPath) {
     mkdirSync(dirname(kubeconfigPath), { recursive: true });
@@ -258,6 +254,7 @@ async function serveKubelite(opts: ServerOptions, logger: Logger | undefined, us
   const elector = opts.etcdServers.length && opts.leaderElection !== false ? electLeader(api, opts, log) : undefined;
   api.startControllers({ elected: !!elector });
   elector?.start();
+  authn.start();
 
   let stopping: Promise<void> | undefined;
   const stop = () => {
@@ -267,6 +264,7 @@ async function serveKubelite(opts: ServerOptions, logger: Logger | undefined, us
       shutdown.draining = true;
       server.close();
       await shutdown.drained(opts.requestTimeoutMs);
+      authn.stop();
       await elector?.stop();
       await api.stop();
       // Let watch streams end cleanly (their caches stopped) before the connections go.

@@ -10,6 +10,7 @@ import { handleGet } from './get.js';
 import { handlePatch } from './patch.js';
 import { handleUpdate } from './update.js';
 import { handleScale } from './scale.js';
+import { handleTokenRequest } from './token-request.js';
 import { handlePodBinding, handlePodEviction, handlePodLog } from './pod-subresources.js';
 import { apiVersionOf } from '../../registry/resource-def.js';
 import { decodeBody } from '../negotiation/decode-body.js';
@@ -42,6 +43,9 @@ export async function handleSubresource(api: HandlerDeps, scope: ResourceScope):
       throw routeMethodNotAllowed();
     case 'eviction':
       if (def.group === '' && def.resource === 'pods') return handlePodEviction(scope);
+      throw routeMethodNotAllowed();
+    case 'token':
+      if (def.group === '' && def.resource === 'serviceaccounts') return handleTokenRequest(scope, api.authn);
       throw routeMethodNotAllowed();
     case 'finalize':
       if (method !== 'PUT') throw routeMethodNotAllowed();

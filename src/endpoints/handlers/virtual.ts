@@ -3,7 +3,7 @@
 import { operationFor } from '../operation.js';
 import { fieldErr, GoValue, type FieldError } from '../../errors/field-error.js';
 import { goQuote } from '../../golang/strconv.js';
-import { badRequest, invalid, routeMethodNotAllowed } from '../../errors/status.js';
+import { badRequest, internalError, invalid, routeMethodNotAllowed } from '../../errors/status.js';
 import type { ResourceInfo } from '../../api/resource-info.js';
 import type { Attributes, SelectorRequirement } from '../../authz/authorizer.js';
 import { fieldRequirements, labelRequirements } from '../../authz/selectors.js';
@@ -134,6 +134,29 @@ export async function handleVirtualCreate(api: HandlerDeps, scope: ResourceScope
       if (user.extra && Object.keys(user.extra).length) userInfo.extra = user.extra;
       out.metadata.creationTimestamp = nowRFC3339();
       out.status = { userInfo };
+      break;
+    }
+    case 'authentication.k8s.io/tokenreviews': {
+      if (!spec.token) throw badRequest('token is required for TokenReview in authentication');
+      if (!api.authn) throw routeMethodNotAllowed();
+      const audiences: string[] = Array.isArray(spec.audiences) ? spec.audiences : [];
+      const { result } = await api.authn.reviewToken(spec.token, audiences);
+      const status: KObject = {};
+      if (result.kind === 'user') {
+        if (audiences.length && !(result.audiences ?? []).some((a) => audiences.includes(a))) throw internalError(new Error('error validating audiences'));
+        status.authenticated = true;
+        const u: KObject = { username: result.user.name };
+        if (result.user.uid) u.uid = result.user.uid;
+        if (result.user.groups.length) u.groups = result.user.groups;
+        if (result.user.extra && Object.keys(result.user.extra).length) u.extra = result.user.extra;
+        status.user = u;
+        if (result.audiences?.length) status.audiences = result.audiences;
+      } else {
+        status.user = {};
+        if (result.kind === 'error') status.error = result.error.message;
+      }
+      out.spec = spec;
+      out.status = status;
       break;
     }
     case 'authorization.k8s.io/selfsubjectaccessreviews':

@@ -1,0 +1,93 @@
+// Service-account keys (auth.md §3.1): the signing key (--service-account-signing-key-file, or a key pair kubelite
+// generates into the data dir, mode 0600), the verification keys (--service-account-key-file, repeatable) and
+// each key's kid: base64url of SHA-256 over the public key's DER (SubjectPublicKeyInfo). Keys are never logged.
+import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+export interface VerificationKey {
+  kid: string;
+  key: KeyObject;
+  /** The JWS algorithm the key verifies (RS256, ES256, ES384, ES512). */
+  alg: string;
+}
+
+export interface SigningKey extends VerificationKey {
+  privateKey: KeyObject;
+}
+
+export function keyIdOf(publicKey: KeyObject): string {
+  return createHash('sha256').update(publicKey.export({ type: 'spki', format: 'der' })).digest('base64url');
+}
+
+export function algorithmOf(publicKey: KeyObject): string {
+  if (publicKey.asymmetricKeyType === 'rsa') return 'RS256';
+  if (publicKey.asymmetricKeyType === 'ec') {
+    const curve = publicKey.asymmetricKeyDetails?.namedCurve;
+    if (curve === 'prime256v1' || curve === 'P-256') return 'ES256';
+    if (curve === 'secp384r1' || curve === 'P-384') return 'ES384';
+    if (curve === 'secp521r1' || curve === 'P-521') return 'ES512';
+  }
+  throw new Error(`unsupported key type ${publicKey.asymmetricKeyType}`);
+}
+
+const PEM_BLOCK = /-----BEGIN ([A-Z0-9 ]+)-----[\s\S]*?-----END \1-----/g;
+
+/** Every public key in a PEM file: public keys as they are, private keys by their public half. */
+export function readPublicKeys(path: string): VerificationKey[] {
+  const text = readFileSync(path, 'utf8');
+  const keys: VerificationKey[] = [];
+  for (const m of text.matchAll(PEM_BLOCK)) {
+    const type = m[1]!;
+    let pub: KeyObject | undefined;
+    if (type.endsWith('PRIVATE KEY')) pub = createPublicKey(createPrivateKey(m[0]));
+    else if (type.endsWith('PUBLIC KEY')) pub = createPublicKey(m[0]);
+    else if (type === 'CERTIFICATE') pub = createPublicKey(m[0]);
+    if (!pub) continue;
+    keys.push({ kid: keyIdOf(pub), key: pub, alg: algorithmOf(pub) });
+  }
+  if (keys.length === 0) throw new Error(`data does not contain any valid RSA or ECDSA public keys`);
+  return keys;
+}
+
+export function readSigningKey(path: string): SigningKey {
+  const text = readFileSync(path, 'utf8');
+  const block = [...text.matchAll(PEM_BLOCK)].find((m) => m[1]!.endsWith('PRIVATE KEY'));
+  if (!block) throw new Error(`failed to parse service-account issuer private key: data does not contain a valid RSA or ECDSA private key`);
+  const privateKey = createPrivateKey(block[0]);
+  const pub = createPublicKey(privateKey);
+  return { kid: keyIdOf(pub), key: pub, alg: algorithmOf(pub), privateKey };
+}
+
+/** The signing key kubelite keeps in its data dir when none is given: created once (RSA 2048, mode 0600). */
+export function ensureGeneratedSigningKey(path: string): SigningKey {
+  if (!existsSync(path)) {
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    writeFileSync(path, privateKey.export({ type: 'pkcs1', format: 'pem' }), { mode: 0o600 });
+  }
+  chmodSync(path, 0o600);
+  return readSigningKey(path);
+}
+
+export interface ServiceAccountKeys {
+  signing: SigningKey;
+  verifying: VerificationKey[];
+}
+
+export function loadServiceAccountKeys(o: { keyFiles: string[]; signingKeyFile?: string; tlsPrivateKeyFile?: string; generatedPath: string }): ServiceAccountKeys {
+  const signing = o.signingKeyFile ? readSigningKey(o.signingKeyFile) : ensureGeneratedSigningKey(o.generatedPath);
+  let keyFiles = o.keyFiles;
+  if (keyFiles.length === 0 && o.tlsPrivateKeyFile && o.signingKeyFile) keyFiles = [o.tlsPrivateKeyFile];
+  const verifying: VerificationKey[] = [];
+  for (const f of keyFiles) {
+    try {
+      verifying.push(...readPublicKeys(f));
+    } catch (e) {
+      throw new Error(`failed to parse key file "${f}": ${(e as Error).message}`);
+    }
+  }
+  // kubelite: the signing key always verifies its own tokens (kube needs it listed in --service-account-key-file).
+  if (!verifying.some((k) => k.kid === signing.kid)) verifying.push({ kid: signing.kid, key: signing.key, alg: signing.alg });
+  return { signing, verifying };
+}
