@@ -10,7 +10,7 @@ import { startTestServer, type TestServer } from '../src/testing/test-server.js'
 let s: TestServer;
 let allowing: TestServer;
 before(async () => {
-  allowing = await startTestServer({ storageBackend: 'memory' });
+  allowing = await startTestServer({ storageBackend: 'memory', authorizationModes: ['AlwaysAllow'] });
   const dir = mkdtempSync(join(tmpdir(), 'kubelite-imp-'));
   const tokens = join(dir, 'tokens.csv');
   writeFileSync(tokens, 'secret-bob,bob,1001\n');

@@ -11,7 +11,8 @@ import { startTestServer, type TestServer } from '../src/testing/test-server.js'
 
 let s: TestServer;
 before(async () => {
-  s = await startTestServer({ storageBackend: 'memory', serviceAccountMaxTokenExpirationMs: 2 * 3600_000 });
+  // Authentication is under test here: every authenticated user is allowed, as before RBAC became the default.
+  s = await startTestServer({ storageBackend: 'memory', authorizationModes: ['AlwaysAllow'], serviceAccountMaxTokenExpirationMs: 2 * 3600_000 });
   await s.kubectl(['create', 'serviceaccount', 'builder']);
 });
 after(async () => {

@@ -51,8 +51,9 @@ before(async () => {
   const { tmpdir } = await import('node:os');
   const d1 = mkdtempSync(join(tmpdir(), 'kubelite-hook-'));
   const d2 = mkdtempSync(join(tmpdir(), 'kubelite-hook-'));
-  s = await startTestServer({ dataDir: d1, storageBackend: 'memory', authenticationTokenWebhookConfigFile: write(d1) });
-  v1 = await startTestServer({ dataDir: d2, storageBackend: 'memory', authenticationTokenWebhookConfigFile: write(d2), authenticationTokenWebhookVersion: 'v1', authenticationTokenWebhookCacheTTLMs: 0 });
+  // Authentication is under test here: every authenticated user is allowed.
+  s = await startTestServer({ dataDir: d1, storageBackend: 'memory', authorizationModes: ['AlwaysAllow'], authenticationTokenWebhookConfigFile: write(d1) });
+  v1 = await startTestServer({ dataDir: d2, storageBackend: 'memory', authorizationModes: ['AlwaysAllow'], authenticationTokenWebhookConfigFile: write(d2), authenticationTokenWebhookVersion: 'v1', authenticationTokenWebhookCacheTTLMs: 0 });
 });
 after(async () => {
   await s.close();
