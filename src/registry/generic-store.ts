@@ -201,6 +201,8 @@ export class GenericStore {
   /** Create (apiserver.md §3.1 steps 4–11). The object is already decoded and defaulted. */
   async create(namespace: string, input: KubeObject, opts: WriteOptions): Promise<KubeObject> {
     const obj = input;
+    // What kube's decoder did to a request body; writers inside the server (controllers) skip that decoder.
+    this.strategy.roundTrip?.(obj);
     const admitted = this.admissionAttributes('CREATE', namespace, meta(obj).name ?? '', obj, undefined, opts);
     await this.deps.admission.admit(admitted);
     const md = meta(obj);
@@ -242,6 +244,7 @@ export class GenericStore {
       throw unknownError('resourceVersion should not be set on objects to be created');
     }
     delete md.resourceVersion;
+    this.strategy.roundTrip?.(obj);
     if (opts.dryRun) {
       this.strategy.release?.(obj);
       return obj;
@@ -326,6 +329,7 @@ export class GenericStore {
 
       const omd = meta(obj);
       omd.resourceVersion = cmd.resourceVersion;
+      this.strategy.roundTrip?.(obj);
       if (jsonEqual(obj, current)) return { obj: current, created: false }; // no-op: no write, same resourceVersion
       // Removing the last finalizer of an object being deleted deletes it.
       if (omd.deletionTimestamp && !(omd.finalizers?.length) && this.finalizersDone(obj)) {

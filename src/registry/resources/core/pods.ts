@@ -3,6 +3,7 @@ import { badRequest } from '../../../errors/status.js';
 import type { BuiltinResource } from '../builtin-resource.js';
 import { podPrinter } from '../../../printers/kinds/pod.js';
 import { podStrategy } from '../../strategies/pods.js';
+import { podSpecDefaults } from './pod-spec-defaults.js';
 import { validatePodCreate } from '../../validation/kind-pod.js';
 import { POD_FIELDS, same } from '../../../selection/field-sets.js';
 
@@ -12,6 +13,7 @@ export const pods: BuiltinResource = {
   kind: 'Pod',
   returnDeletedObject: true,
   strategy: (base) => podStrategy(base),
+  defaults: podSpecDefaults,
   validateCreate: (obj) => validatePodCreate(obj),
   connectError: (name) => badRequest(`pod ${name} does not have a host assigned`),
   printer: podPrinter,
