@@ -20,7 +20,7 @@ import type { WatchCacheSet } from '../storage/cacher/watch-cache-set.js';
 import { objectKey, resourcePrefix, namespacePrefix } from './keys.js';
 import { deepClone, jsonEqual, meta, nowRFC3339, type KubeObject } from '../api/object.js';
 import type { ResourceDef } from './resource-def.js';
-import { decodeStored, encodeStored } from './stored-codec.js';
+import { decodeStored, encodeStored, setResourceVersion } from './stored-codec.js';
 import { converterFor, type VersionConverter } from './version-converter.js';
 import type { Strategy, StrategyContext } from './strategy.js';
 import type { Admission, AdmissionAttributes, AdmissionOperation } from './admission.js';
@@ -252,7 +252,7 @@ export class GenericStore {
     for (let attempt = 1; ; attempt++) {
       const r = await this.storage.put(this.key(namespace, md.name!), this.encode(obj), 0);
       if (r.ok) {
-        md.resourceVersion = String(r.kv.modRev);
+        setResourceVersion(md, String(r.kv.modRev));
         return obj;
       }
       if (generated && attempt < GENERATE_NAME_ATTEMPTS) {
@@ -318,6 +318,7 @@ export class GenericStore {
       if (givenRV !== '' && givenRV !== cmd.resourceVersion) throw conflict(this.gr, name, OPTIMISTIC_LOCK_MESSAGE);
       const explicitRV = givenRV !== '' && (opts.rvIsPrecondition?.(desired) ?? true);
 
+      this.strategy.roundTrip?.(desired); // as kube decodes the body: spec comparisons see the same shape on both sides
       const admitted = this.admissionAttributes('UPDATE', namespace, name, desired, current, opts, opts.subresource);
       await this.deps.admission.admit(admitted);
       const obj = this.prepareUpdate(desired, current, opts);
@@ -345,7 +346,7 @@ export class GenericStore {
       if (opts.dryRun) return { obj, created: false };
       const r = await this.storage.put(key, this.encode(obj), kv!.modRev);
       if (r.ok) {
-        omd.resourceVersion = String(r.kv.modRev);
+        setResourceVersion(omd, String(r.kv.modRev));
         return { obj, created: false };
       }
       if (!r.current) throw notFound(this.gr, name);
@@ -371,6 +372,15 @@ export class GenericStore {
       const dmf = meta(desired).managedFields;
       if (dmf !== undefined) meta(obj).managedFields = dmf;
       else delete meta(obj).managedFields;
+      return obj;
+    }
+    if (opts.subresource === 'ephemeralcontainers') {
+      // Only spec.ephemeralContainers (and managedFields) come from the request (kube's podEphemeralContainersStrategy).
+      obj = deepClone(current);
+      obj.spec = { ...(obj.spec ?? {}), ephemeralContainers: desired.spec?.ephemeralContainers };
+      if (obj.spec.ephemeralContainers === undefined) delete obj.spec.ephemeralContainers;
+      const dmf = meta(desired).managedFields;
+      if (dmf !== undefined) meta(obj).managedFields = dmf;
       return obj;
     }
     obj = desired;
@@ -406,7 +416,7 @@ export class GenericStore {
       if (dryRun) return next;
       const r = await this.storage.put(key, this.encode(next), kv.modRev);
       if (r.ok) {
-        meta(next).resourceVersion = String(r.kv.modRev);
+        setResourceVersion(meta(next), String(r.kv.modRev));
         return next;
       }
     }

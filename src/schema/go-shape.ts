@@ -80,52 +80,72 @@ function zeroOf(node: SchemaNode | undefined, f: GoField): unknown {
   }
 }
 
-/** The value as Go would encode it: a new value, `value` is not changed. */
+/**
+ * The value as Go would encode it. Objects and arrays are rewritten in place (same identities, keys in Go's order)
+ * so that references held elsewhere (a store's metadata handle) stay valid; the result is `value` itself except
+ * for the zero values created for absent fields.
+ */
 export function goShape(value: unknown, node: SchemaNode | undefined): unknown {
   if (!node || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) {
     const items = node.items;
-    return items ? value.map((v) => goShape(v, items)) : value;
+    if (items) for (let i = 0; i < value.length; i++) value[i] = goShape(value[i], items);
+    return value;
   }
+  const obj = value as JsonMap;
   if (node.isStruct) {
     const fields = fieldsOf(node.component);
-    const out: JsonMap = {};
     if (!fields) {
-      for (const [k, v] of Object.entries(value)) out[k] = goShape(v, node.properties.get(k));
-      return out;
+      for (const [k, v] of Object.entries(obj)) obj[k] = goShape(v, node.properties.get(k));
+      return obj;
     }
+    const entries: [string, unknown][] = [];
+    const named = new Set<string>();
     for (const f of fields) {
+      named.add(f.name);
       const child = node.properties.get(f.name);
-      const v = (value as JsonMap)[f.name];
+      const v = obj[f.name];
       if (v === undefined || v === null) {
-        if (f.always || f.value) out[f.name] = zeroOf(child, f);
+        if (f.always || f.value) entries.push([f.name, zeroOf(child, f)]);
         continue;
       }
       const shaped = goShape(v, child);
-      if (!f.always && !f.value && !f.pointer && (isEmpty(shaped) || (isMap(shaped) && child?.isMap && Object.keys(shaped).length === 0))) continue;
-      if (!f.always && !f.value && f.pointer && Array.isArray(shaped) && shaped.length === 0) continue;
-      out[f.name] = shaped;
+      if (!f.always && !f.value) {
+        if (!f.pointer && isEmpty(shaped)) continue;
+        if (Array.isArray(shaped) && shaped.length === 0) continue;
+        if (isMap(shaped) && child?.isMap && Object.keys(shaped).length === 0) continue;
+      }
+      entries.push([f.name, shaped]);
     }
     // Anything the struct list does not name (it should not happen after typed decoding) stays, at the end.
-    for (const [k, v] of Object.entries(value)) if (!(k in out) && !fields.some((f) => f.name === k)) out[k] = goShape(v, node.properties.get(k));
-    return out;
+    for (const [k, v] of Object.entries(obj)) if (!named.has(k)) entries.push([k, goShape(v, node.properties.get(k))]);
+    replaceEntries(obj, entries);
+    return obj;
   }
   if (node.isMap) {
     const addl = node.additionalProperties;
-    const out: JsonMap = {};
-    for (const k of Object.keys(value).sort(byteOrder)) out[k] = goShape((value as JsonMap)[k], typeof addl === 'object' ? addl : undefined);
-    return out;
+    const child = typeof addl === 'object' ? addl : undefined;
+    replaceEntries(
+      obj,
+      Object.keys(obj)
+        .sort(byteOrder)
+        .map((k) => [k, goShape(obj[k], child)]),
+    );
+    return obj;
   }
   return value;
+}
+
+function replaceEntries(obj: JsonMap, entries: [string, unknown][]): void {
+  for (const k of Object.keys(obj)) delete obj[k];
+  for (const [k, v] of entries) obj[k] = v;
 }
 
 function byteOrder(a: string, b: string): number {
   return Buffer.compare(Buffer.from(a), Buffer.from(b));
 }
 
-/** Rewrites `obj` in place into its Go shape (the same object, keys replaced in Go's order). */
+/** Rewrites `obj` in place into its Go shape. */
 export function goShapeInPlace(obj: JsonMap, node: SchemaNode): void {
-  const shaped = goShape(obj, node) as JsonMap;
-  for (const k of Object.keys(obj)) delete obj[k];
-  Object.assign(obj, shaped);
+  goShape(obj, node);
 }

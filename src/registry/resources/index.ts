@@ -8,6 +8,7 @@ import * as all from './all.js';
 import type { BuiltinResource, StrategyEnv } from './builtin-resource.js';
 import { applyTypeDefaults, type TypeDefaulter, type TypeDefaulters } from '../../schema/type-defaulting.js';
 import { resourceSchema } from '../../schema/builtin-schemas.js';
+import { goShapeInPlace } from '../../schema/go-shape.js';
 import type { SchemaNode } from '../../schema/schema-node.js';
 import type { KObject } from '../../api/object.js';
 import type { ResourceInfo } from '../../api/resource-info.js';
@@ -49,6 +50,7 @@ export function builtinStrategy(def: ResourceDef & Pick<ResourceInfo, 'schema'>,
 /** What kube's storage codec does to a built-in object it decodes: defaulting again, then Go's JSON shape. */
 function storageRoundTrip(obj: KObject, root: SchemaNode): void {
   applyTypeDefaults(obj, root, builtinTypeDefaulters);
+  goShapeInPlace(obj, root);
 }
 
 /** The table printer of a built-in resource (undefined: the default convertor). */
