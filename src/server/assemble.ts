@@ -9,6 +9,8 @@ import { applyRuntimeConfig, builtinResources } from '../api/catalog.js';
 import type { ResourceInfo } from '../api/resource-info.js';
 import { AdmissionChain } from '../admission/chain.js';
 import { NamespaceLifecycle } from '../admission/namespace-lifecycle.js';
+import { Priority } from '../admission/priority.js';
+import { DefaultTolerationSeconds } from '../admission/default-toleration-seconds.js';
 import { installApiExtensions } from '../apiextensions/install.js';
 import type { Authorizer } from '../authz/authorizer.js';
 import type { ServerOptions } from '../config/options.js';
@@ -32,6 +34,8 @@ import { clusterIPAllocator } from '../registry/strategies/cluster-ips.js';
 import { WatchCacheSet } from '../storage/cacher/watch-cache-set.js';
 import type { Storage } from '../storage/interface.js';
 import { UsageError } from './usage-error.js';
+
+const PRIORITY_CLASSES = { group: 'scheduling.k8s.io', resource: 'priorityclasses' };
 
 export interface ApiDeps {
   storage: Storage;
@@ -76,7 +80,15 @@ export class KubeliteApi {
       storage: deps.storage,
       caches: api.caches,
       metaValidator: objectValidator,
-      admission: new AdmissionChain([new NamespaceLifecycle((name) => registry.getObject({ group: '', resource: 'namespaces' }, '', name))]),
+      // kube's default-on plug-ins in kube's order (defaults.md §7.1), those kubelite has so far.
+      admission: new AdmissionChain([
+        new NamespaceLifecycle((name) => registry.getObject({ group: '', resource: 'namespaces' }, '', name)),
+        new Priority({
+          get: (name) => registry.getObject(PRIORITY_CLASSES, '', name),
+          list: async () => (await registry.storeFor(PRIORITY_CLASSES)?.list(''))?.items ?? [],
+        }),
+        new DefaultTolerationSeconds(),
+      ]),
     };
     registry.registerAll(builtinStores(resources, storeDeps, deps.options));
 
