@@ -53,7 +53,7 @@ test('kubectl create deployment, then get -o yaml shows the defaulted spec and s
   assert.match(yaml, /\nstatus: \{\}\n$/);
 });
 
-test('kubectl debug adds an ephemeral container with the container defaults', { skip }, async () => {
+test('kubectl debug adds an ephemeral container with the container defaults and a new pod generation', { skip }, async () => {
   await ok(['run', 'p1', '--image=nginx']);
   await ok(['debug', 'pod/p1', '--image=busybox', '--container=dbg']);
   const p = JSON.parse(await ok(['get', 'pod', 'p1', '-o', 'json']));
@@ -61,6 +61,7 @@ test('kubectl debug adds an ephemeral container with the container defaults', { 
     { name: 'dbg', image: 'busybox', resources: {}, terminationMessagePath: '/dev/termination-log', terminationMessagePolicy: 'File', imagePullPolicy: 'Always' },
   ]);
   assert.equal(p.spec.containers[0].name, 'p1');
+  assert.equal(p.metadata.generation, 2, 'a pod spec change through ephemeralcontainers bumps the generation');
 });
 
 test('kubectl diff after kubectl apply --server-side of an unchanged file exits 0', { skip }, async () => {

@@ -381,6 +381,7 @@ export class GenericStore {
       if (obj.spec.ephemeralContainers === undefined) delete obj.spec.ephemeralContainers;
       const dmf = meta(desired).managedFields;
       if (dmf !== undefined) meta(obj).managedFields = dmf;
+      if (this.strategy.tracksGeneration && specChanged(obj, current)) meta(obj).generation = (cmd.generation ?? 0) + 1;
       return obj;
     }
     obj = desired;

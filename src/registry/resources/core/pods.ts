@@ -12,6 +12,8 @@ export const pods: BuiltinResource = {
   resource: 'pods',
   kind: 'Pod',
   returnDeletedObject: true,
+  // 1.33 sets metadata.generation on pods and bumps it with every spec change (kubernetes/kubernetes#130181).
+  tracksGeneration: true,
   strategy: (base) => podStrategy(base),
   defaults: podSpecDefaults,
   validateCreate: (obj) => validatePodCreate(obj),
