@@ -95,12 +95,13 @@ export class RunContext {
     return { kubelite, floor };
   }
 
-  async withTarget<T>(kind: TargetKind, label: string, fn: (t: Target) => Promise<T>): Promise<T> {
+  /** `args` go to the target after the certificate dir (kubelite: an etcd URL to serve from). */
+  async withTarget<T>(kind: TargetKind, label: string, fn: (t: Target) => Promise<T>, args: string[] = []): Promise<T> {
     const profiling = kind === 'kubelite' && this.opts.profile;
     const profileName = `${label}.cpuprofile`;
     const execArgv = ['--expose-gc', ...(profiling ? ['--cpu-prof', `--cpu-prof-dir=${this.profileDir}`, `--cpu-prof-name=${profileName}`] : [])];
     const module = kind === 'kubelite' ? here('./targets/kubelite-target.js') : here('./baselines/floor-server.js');
-    const { child, hello } = await Child.fork<{ url: string }>(module, { args: [this.certDir], execArgv });
+    const { child, hello } = await Child.fork<{ url: string }>(module, { args: [this.certDir, ...args], execArgv });
     const target: Target = {
       kind,
       endpoint: this.endpoint(hello.url),

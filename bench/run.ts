@@ -8,11 +8,13 @@ import { ensureCertificates } from '../src/server/certificates.js';
 import { RunContext } from './context.js';
 import { parseOptions } from './options.js';
 import { costFactor, ratio, renderNotes, renderTable } from './report.js';
+import { celScenario } from './scenarios/cel.js';
 import { createScenario, getScenario, updateScenario, versionScenario } from './scenarios/requests.js';
 import { startupScenario } from './scenarios/startup.js';
 import { storageEngineScenario } from './scenarios/storage-engine.js';
 import { storeScenarios } from './scenarios/store.js';
 import { watchScenario } from './scenarios/watch.js';
+import { etcdCreateScenario, etcdGetScenario } from './scenarios/etcd.js';
 
 const SCENARIOS: Record<string, (ctx: RunContext, selected: Set<string>) => Promise<void>> = {
   version: versionScenario,
@@ -28,6 +30,10 @@ const SCENARIOS: Record<string, (ctx: RunContext, selected: Set<string>) => Prom
   'watch-1000': (ctx) => watchScenario(ctx, 1000),
   startup: startupScenario,
   storage: storageEngineScenario,
+  'etcd-create-1': (ctx) => etcdCreateScenario(ctx, 1),
+  'etcd-create-64': (ctx) => etcdCreateScenario(ctx, 64),
+  'etcd-get': etcdGetScenario,
+  cel: celScenario,
 };
 
 async function main(): Promise<void> {

@@ -17,7 +17,7 @@ test('--help lists every flag', () => {
   const r = spawnSync(CLI.command, [...CLI.args, '--help'], { encoding: 'utf8' });
   assert.equal(r.status, 0);
   for (const f of FLAGS) assert.ok(r.stdout.includes(`--${f.name}`), f.name);
-  for (const kube of ['--secure-port', '--bind-address', '--cert-dir', '--tls-cert-file', '--tls-private-key-file', '--client-ca-file', '--etcd-servers', '--feature-gates', '--runtime-config', '--authorization-mode', '--token-auth-file']) {
+  for (const kube of ['--secure-port', '--bind-address', '--cert-dir', '--tls-cert-file', '--tls-private-key-file', '--client-ca-file', '--etcd-servers', '--etcd-prefix', '--etcd-cafile', '--etcd-certfile', '--etcd-keyfile', '--etcd-compaction-interval', '--etcd-count-metric-poll-period', '--storage-backend', '--feature-gates', '--runtime-config', '--authorization-mode', '--token-auth-file']) {
     assert.ok(r.stdout.includes(kube), kube);
   }
   assert.match(r.stdout, /--data-dir string\s+kubelite:/);
@@ -117,4 +117,16 @@ test('the command starts, prints how to use it, survives a restart with the same
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('etcd flags: kube\'s names, defaults and refusals', async () => {
+  const { parseArgs, FlagError } = await import('../src/cli/flags.js');
+  const o = parseArgs(['--etcd-servers=http://a:2379,http://b:2379', '--etcd-prefix=/x', '--etcd-cafile=ca', '--etcd-certfile=c', '--etcd-keyfile=k', '--etcd-compaction-interval=10m', '--etcd-count-metric-poll-period=0s', '--storage-backend=etcd3']).options;
+  assert.deepEqual(
+    [o.etcdServers, o.etcdPrefix, o.etcdCAFile, o.etcdCertFile, o.etcdKeyFile, o.etcdCompactionIntervalMs, o.etcdCountMetricPollPeriodMs, o.storageBackend],
+    [['http://a:2379', 'http://b:2379'], '/x', 'ca', 'c', 'k', 600_000, 0, 'etcd3'],
+  );
+  const d = parseArgs([]).options;
+  assert.deepEqual([d.etcdPrefix, d.etcdCompactionIntervalMs, d.etcdCountMetricPollPeriodMs], ['/registry', 300_000, 60_000]);
+  assert.throws(() => parseArgs(['--storage-backend=etcd2']), (e: Error) => e instanceof FlagError && e.message === "--storage-backend invalid, allowed values: etcd3. If not specified, it will default to 'etcd3'");
 });

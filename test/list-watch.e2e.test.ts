@@ -27,6 +27,11 @@ const cmBody = (name: string, labels: Record<string, string> = {}, data: Record<
 async function mkns(srv: TestServer, name: string) {
   const r = await srv.request('POST', '/api/v1/namespaces', { body: JSON.stringify({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } }), headers: JSON_CT });
   assert.equal(r.status, 201, r.body);
+  // The root CA ConfigMap is a controller's work, as in kube: wait for it (on etcd it lands a round trip later).
+  for (let i = 0; (await srv.request('GET', `/api/v1/namespaces/${name}/configmaps/kube-root-ca.crt`)).status !== 200; i++) {
+    assert.ok(i < 100, `kube-root-ca.crt in ${name}`);
+    await sleep(20);
+  }
 }
 async function create(srv: TestServer, ns: string, name: string, labels: Record<string, string> = {}): Promise<number> {
   const r = await srv.request('POST', `/api/v1/namespaces/${ns}/configmaps`, { body: cmBody(name, labels), headers: JSON_CT });

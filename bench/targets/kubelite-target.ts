@@ -1,16 +1,17 @@
 // The server under test: kubelite started in its own process with startServer(), as a library user starts it
 // (SQLite at full durability in a fresh data dir, default verbosity), using the run's shared certificates so both
-// servers do the same TLS work. Answers `rss` and `stop` over IPC.
+// servers do the same TLS work. Answers `rss` and `stop` over IPC. A second argument, an etcd URL, serves from that
+// etcd instead of SQLite.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../../src/index.js';
 import { cpuMicros, settledMemory } from './memory-probe.js';
 
-const certDir = process.argv[2];
-if (!certDir) throw new Error('usage: kubelite-target <cert-dir>');
+const [certDir, etcdUrl] = process.argv.slice(2);
+if (!certDir) throw new Error('usage: kubelite-target <cert-dir> [etcd-url]');
 const dataDir = mkdtempSync(join(tmpdir(), 'kubelite-bench-'));
-const server = await startServer({ securePort: 0, bindAddress: '127.0.0.1', dataDir, certDir, writeKubeconfig: '' });
+const server = await startServer({ securePort: 0, bindAddress: '127.0.0.1', dataDir, certDir, writeKubeconfig: '', ...(etcdUrl ? { etcdServers: [etcdUrl] } : {}) });
 
 process.on('message', (m: { id: number; rss?: boolean; cpu?: boolean; stop?: boolean }) => {
   if (m.cpu) process.send!({ id: m.id, result: cpuMicros() });

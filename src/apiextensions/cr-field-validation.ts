@@ -12,26 +12,66 @@ import { patchResultRejected, strictDecodingDetail } from '../patch/patch-errors
 import type { KObject } from '../api/object.js';
 import { customResourceDetails } from './custom-resource-details.js';
 import { pruneCustomResource } from './structural/prune.js';
+import { builtinResolver } from '../schema/builtin-schemas.js';
+import { decodeTyped } from '../schema/typed-decode.js';
 
 /** The strict-decoding findings of a custom resource body: decode-time ones first, then unknown fields. */
-export function customResourceFindings(scope: ResourceScope, obj: KObject): string[] {
+export function customResourceFindings(scope: ResourceScope, obj: KObject, metaUnknown: string[] = []): string[] {
   const d = customResourceDetails(scope.def);
-  if (!d?.schema) return [];
+  if (!d?.schema) return metaUnknown;
   const pruned = pruneCustomResource(d.schema, structuredClone(obj));
-  return [...(findingsOf(obj)?.leading ?? []), ...pruned.map((p) => `unknown field ${JSON.stringify(p)}`)];
+  return [...(findingsOf(obj)?.leading ?? []), ...metaUnknown, ...pruned.map((p) => `unknown field ${JSON.stringify(p)}`)];
 }
 
-export function validateCustomResourceFields(scope: ResourceScope, obj: KObject, q: Pick<WriteQuery, 'fieldValidation'>, op: 'create' | 'update' | 'patch'): void {
+export function validateCustomResourceFields(
+  scope: ResourceScope,
+  obj: KObject,
+  q: Pick<WriteQuery, 'fieldValidation'>,
+  op: 'create' | 'update' | 'patch',
+  metaUnknown: string[] = [],
+): void {
   if (q.fieldValidation === 'Ignore') return;
-  const errors = customResourceFindings(scope, obj);
+  const errors = customResourceFindings(scope, obj, metaUnknown);
   if (!errors.length) return;
   if (q.fieldValidation === 'Strict') {
     const detail = strictDecodingDetail(errors);
-    if (op === 'patch' && contentTypeOf(scope.ctx.req.headers['content-type']) !== 'application/apply-patch+yaml') throw patchResultRejected(goMarshal(obj), detail);
+    if (isNonApplyPatch(scope, op)) throw patchResultRejected(goMarshal(obj), detail);
     const { kind, version } = scope.def;
     throw badRequest(`${kind} in version "${version}" cannot be handled as a ${kind}: ${detail}`);
   }
   scope.ctx.warnings.push(...errors);
+}
+
+const isNonApplyPatch = (scope: ResourceScope, op: string): boolean =>
+  op === 'patch' && contentTypeOf(scope.ctx.req.headers['content-type']) !== 'application/apply-patch+yaml';
+
+/** Go's map order: encoding/json writes map keys sorted, and kube re-encodes metadata before decoding it. */
+function sortedKeys(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(sortedKeys);
+  if (v === null || typeof v !== 'object') return v;
+  const out: KObject = {};
+  for (const k of Object.keys(v).sort()) out[k] = sortedKeys((v as KObject)[k]);
+  return out;
+}
+
+/**
+ * The metadata of a custom resource decoded into ObjectMeta as kube's request decoder does it: a type error
+ * fails the request (400 `<Kind> in version "<v>" cannot be handled as a <Kind>: json: cannot unmarshal …`; a
+ * non-apply patch reports the patched object), a null map value or list element becomes its zero value, and
+ * fields ObjectMeta does not have are dropped. Returns those as strict findings (`unknown field "metadata.x"`).
+ */
+export function decodeCustomResourceMeta(scope: ResourceScope, obj: KObject, op: 'create' | 'update' | 'patch'): string[] {
+  if (obj.metadata === undefined) return [];
+  const node = builtinResolver('', 'v1')?.component('io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta');
+  if (!node) return [];
+  const r = decodeTyped(obj.metadata === null ? {} : sortedKeys(obj.metadata), node);
+  if (r.error !== undefined) {
+    if (isNonApplyPatch(scope, op)) throw patchResultRejected(goMarshal(obj), r.error);
+    const { kind, version } = scope.def;
+    throw badRequest(`${kind} in version "${version}" cannot be handled as a ${kind}: ${r.error}`);
+  }
+  obj.metadata = r.value as KObject;
+  return r.strictErrors.filter((e) => e.startsWith('unknown field "')).map((e) => `unknown field "metadata.${e.slice('unknown field "'.length)}`);
 }
 
 /** Write hooks that handle custom resources and hand every other resource to `inner()`. */
@@ -39,7 +79,8 @@ export function customResourceWriteHooks(inner: () => WriteHooks): WriteHooks {
   return {
     async beforeWrite(scope, obj, old, q, op) {
       if (!customResourceDetails(scope.def)) return inner().beforeWrite(scope, obj, old, q, op);
-      validateCustomResourceFields(scope, obj, q, op);
+      const metaUnknown = decodeCustomResourceMeta(scope, obj, op);
+      validateCustomResourceFields(scope, obj, q, op, metaUnknown);
     },
   };
 }

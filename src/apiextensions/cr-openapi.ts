@@ -5,7 +5,7 @@ import type { ResourceInfo } from '../api/resource-info.js';
 import type { CRD, CRDVersion } from './crd-types.js';
 import { crdSchemaName } from './cr-resource-info.js';
 import { customResourceDetails } from './custom-resource-details.js';
-import type { JSONSchemaProps } from './structural/types.js';
+import type { JSONSchemaProps } from '../api/json-schema-props.js';
 
 type Json = Record<string, unknown>;
 

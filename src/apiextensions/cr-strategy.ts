@@ -10,7 +10,7 @@ import { applyDefaults } from './structural/defaults.js';
 import { validateEmbeddedResources } from './structural/embedded.js';
 import { validateListTypes } from './structural/list-type.js';
 import { pruneCustomResource } from './structural/prune.js';
-import type { JSONSchemaProps } from './structural/types.js';
+import type { JSONSchemaProps } from '../api/json-schema-props.js';
 import { validateCustomResourceValue } from './structural/validate-value.js';
 
 export interface CustomResourceVersion {

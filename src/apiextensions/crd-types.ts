@@ -1,5 +1,5 @@
 // The CustomResourceDefinition (apiextensions.k8s.io/v1) shapes the registry, controller and handlers read.
-import type { JSONSchemaProps } from './structural/types.js';
+import type { JSONSchemaProps } from '../api/json-schema-props.js';
 
 export const CRD_GROUP = 'apiextensions.k8s.io';
 export const CLEANUP_FINALIZER = 'customresourcecleanup.apiextensions.k8s.io';

@@ -4,7 +4,7 @@ import { fieldErrorText } from '../errors/field-error.js';
 import type { CRD, CRDVersion } from './crd-types.js';
 import { defaultCRD } from './crd-strategy.js';
 import { validateCRD } from './crd-validation.js';
-import type { JSONSchemaProps } from './structural/types.js';
+import type { JSONSchemaProps } from '../api/json-schema-props.js';
 
 const SCHEMA: JSONSchemaProps = { type: 'object', properties: { spec: { type: 'object', properties: { n: { type: 'integer' } } } } };
 

@@ -8,7 +8,7 @@ import { isDNS1035Label, isDNS1123Subdomain } from '../validation/names.js';
 import { jsonPathSegments } from '../selection/custom-resource-fields.js';
 import type { CRD, CRDSpec, CRDVersion, PrinterColumn, ScaleSubresource } from './crd-types.js';
 import { validateCRDSchema } from './structural/schema-rules.js';
-import { type JSONSchemaProps } from './structural/types.js';
+import { type JSONSchemaProps } from '../api/json-schema-props.js';
 
 const COLUMN_TYPES = ['boolean', 'date', 'integer', 'number', 'string'];
 const COLUMN_FORMATS = ['byte', 'date', 'date-time', 'double', 'float', 'int32', 'int64', 'password'];

@@ -7,7 +7,7 @@ import { customResourceFieldSet } from '../selection/custom-resource-fields.js';
 import type { FieldSet } from '../selection/field-sets.js';
 import type { CRD, CRDVersion } from './crd-types.js';
 import { liftedFields } from './crd-validation.js';
-import type { JSONSchemaProps } from './structural/types.js';
+import type { JSONSchemaProps } from '../api/json-schema-props.js';
 
 export interface CustomResourceDetails {
   crd: CRD;

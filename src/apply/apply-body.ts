@@ -1,6 +1,7 @@
 // The body of an apply patch (application/apply-patch+yaml; JSON is YAML too): decoded as sigs.k8s.io/yaml
 // decodes it (YAML 1.1 scalars, last duplicate key wins), with the strict check run after the merge.
 import { parseDocument } from 'yaml';
+import { parseYamlDocument, yamlDocumentValue, YamlLimitError } from '../patch/yaml-decode.js';
 import { badRequest } from '../errors/status.js';
 import type { KObject } from '../api/object.js';
 
@@ -9,9 +10,15 @@ const goKind = (v: unknown): string => (Array.isArray(v) ? 'array' : v === null 
 /** The applied configuration; 400 `error decoding YAML: …` when the body is not a YAML/JSON object. */
 export function decodeApplyBody(body: Buffer | string): KObject {
   const text = typeof body === 'string' ? body : body.toString('utf8');
-  const doc = parseDocument(text, { version: '1.1', uniqueKeys: false, prettyErrors: false });
-  if (doc.errors.length) throw badRequest(`error decoding YAML: error converting YAML to JSON: yaml: ${doc.errors[0]!.message}`);
-  const value = doc.toJS({ maxAliasCount: 100 }) as unknown;
+  let value: unknown;
+  try {
+    const doc = parseYamlDocument(text, { version: '1.1', uniqueKeys: false });
+    if (doc.errors.length) throw badRequest(`error decoding YAML: error converting YAML to JSON: yaml: ${doc.errors[0]!.message}`);
+    value = yamlDocumentValue(doc, text);
+  } catch (e) {
+    if (e instanceof YamlLimitError) throw badRequest(`error decoding YAML: error converting YAML to JSON: ${e.message}`);
+    throw e;
+  }
   if (value === null || value === undefined) return {};
   if (typeof value !== 'object' || Array.isArray(value)) {
     throw badRequest(`error decoding YAML: json: cannot unmarshal ${goKind(value)} into Go value of type map[string]interface {}`);

@@ -7,6 +7,7 @@ import type { FieldSet } from './field-set.js';
 import type { MergeType } from './merge-type.js';
 import { goJson, type JsonValue } from './path-element.js';
 import { toFieldSet } from './to-field-set.js';
+import { nestingExceeds } from '../config/nesting-depth.js';
 
 export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 /** The manager whose applies upgrade client-side apply; others may opt out by using another name. */
@@ -29,6 +30,8 @@ export function allowedConflictsFromLastApplied(live: KObject, apiVersion: strin
     return undefined;
   }
   if (typeof last !== 'object' || last === null || (last as KObject).apiVersion !== apiVersion) return undefined;
+  // An annotation is any string: one nested deeper than bodies may be is not usable (the merge recurses).
+  if (nestingExceeds(last)) return undefined;
   const cmp = compareValues(last, live, type);
   return toFieldSet(last, type).difference(cmp.modified).difference(cmp.added).difference(cmp.removed);
 }

@@ -20,6 +20,13 @@ function int(name: string, v: string, min: number, max: number): number {
   return n;
 }
 
+/** kube's ServerRunOptions check for the in-flight limits. */
+function nonNegative(name: string, v: string): number {
+  const n = int(name, v, -(2 ** 31), 2 ** 31 - 1);
+  if (n < 0) throw new FlagError(`--${name} can not be negative value`);
+  return n;
+}
+
 function bool(name: string, v: string): boolean {
   if (['1', 't', 'T', 'true', 'TRUE', 'True'].includes(v)) return true;
   if (['0', 'f', 'F', 'false', 'FALSE', 'False'].includes(v)) return false;
@@ -46,6 +53,16 @@ export const FLAGS: FlagDef[] = [
   { name: 'tls-private-key-file', kind: 'string', help: 'File containing the default x509 private key matching --tls-cert-file.', apply: (o, v) => (o.tlsPrivateKeyFile = v) },
   { name: 'client-ca-file', kind: 'string', help: 'Client certificates signed by one of the authorities in this file are authenticated (CN = user, O = groups). Default: the generated CA.', apply: (o, v) => (o.clientCAFile = v) },
   { name: 'etcd-servers', kind: 'list', help: 'List of etcd servers to connect with (scheme://ip:port), comma separated. Empty: the embedded store.', apply: (o, v) => (o.etcdServers = list(v)) },
+  { name: 'etcd-prefix', kind: 'string', help: 'The prefix to prepend to all resource paths in etcd. (default "/registry")', apply: (o, v) => (o.etcdPrefix = v) },
+  { name: 'etcd-cafile', kind: 'string', help: 'SSL Certificate Authority file used to secure etcd communication.', apply: (o, v) => (o.etcdCAFile = v) },
+  { name: 'etcd-certfile', kind: 'string', help: 'SSL certification file used to secure etcd communication.', apply: (o, v) => (o.etcdCertFile = v) },
+  { name: 'etcd-keyfile', kind: 'string', help: 'SSL key file used to secure etcd communication.', apply: (o, v) => (o.etcdKeyFile = v) },
+  { name: 'etcd-compaction-interval', kind: 'duration', help: 'The interval of compaction requests. If 0, the compaction request from apiserver is disabled. (default 5m0s)', apply: (o, v) => (o.etcdCompactionIntervalMs = duration('etcd-compaction-interval', v)) },
+  { name: 'etcd-count-metric-poll-period', kind: 'duration', help: 'Frequency of polling etcd for number of resources per type. 0 disables the metric collection. (default 1m0s)', apply: (o, v) => (o.etcdCountMetricPollPeriodMs = duration('etcd-count-metric-poll-period', v)) },
+  { name: 'storage-backend', kind: 'string', help: 'The storage backend for persistence. Options: \'etcd3\' (default when --etcd-servers is set).', apply: (o, v) => {
+    if (v !== 'etcd3') throw new FlagError(`--storage-backend invalid, allowed values: etcd3. If not specified, it will default to 'etcd3'`);
+    o.storageBackend = v;
+  } },
   { name: 'feature-gates', kind: 'map', help: 'A set of key=value pairs that describe feature gates for alpha/experimental features.', apply: (o, v) => (o.featureGates = parseFeatureGates(v)) },
   { name: 'runtime-config', kind: 'map', help: 'A set of key=value pairs that enable or disable built-in APIs (api/all, api/ga, api/beta, api/alpha, <group>/<version>[/<resource>]).', apply: (o, v) => (o.runtimeConfig = v) },
   { name: 'authorization-mode', kind: 'list', help: `Ordered list of plug-ins to do authorization on secure port. Supported by kubelite now: AlwaysAllow, AlwaysDeny. (default AlwaysAllow)`, apply: (o, v) => {
@@ -56,7 +73,9 @@ export const FLAGS: FlagDef[] = [
   { name: 'token-auth-file', kind: 'string', help: 'If set, the file that will be used to secure the secure port of the API server via token authentication.', apply: (o, v) => (o.tokenAuthFile = v) },
   { name: 'anonymous-auth', kind: 'bool', help: 'Enables anonymous requests to the secure port of the API server. (default true)', apply: (o, v) => (o.anonymousAuth = bool('anonymous-auth', v)) },
   { name: 'request-timeout', kind: 'duration', help: 'An optional field indicating the duration a handler must keep a request open before timing it out. (default 1m0s)', apply: (o, v) => (o.requestTimeoutMs = duration('request-timeout', v)) },
-  { name: 'max-requests-inflight', kind: 'int', help: 'Accepted for compatibility; kubelite does not limit in-flight requests yet.', apply: () => undefined },
+  { name: 'encryption-provider-config', kind: 'string', help: 'The file containing configuration for encryption providers to be used for storing secrets in etcd (EncryptionConfiguration: aescbc, aesgcm, secretbox, identity).', apply: (o, v) => (o.encryptionProviderConfig = v) },
+  { name: 'max-requests-inflight', kind: 'int', help: 'The maximum number of read-only (get, list) requests served at once; more are refused with 429. Watches are not counted; 0 means no limit. (default 400)', apply: (o, v) => (o.maxRequestsInFlight = nonNegative('max-requests-inflight', v)) },
+  { name: 'max-mutating-requests-inflight', kind: 'int', help: 'The maximum number of mutating requests served at once; more are refused with 429. 0 means no limit. (default 200)', apply: (o, v) => (o.maxMutatingRequestsInFlight = nonNegative('max-mutating-requests-inflight', v)) },
   { name: 'max-request-body-bytes', kind: 'int', help: 'The limit on the request body size. (default 3145728)', apply: (o, v) => (o.maxRequestBodyBytes = int('max-request-body-bytes', v, 1, 2 ** 31)) },
   { name: 'service-cluster-ip-range', kind: 'string', help: 'A CIDR notation IP range from which to assign service cluster IPs. (default 10.0.0.0/24)', apply: (o, v) => (o.serviceClusterIPRange = v) },
   { name: 'shutdown-delay-duration', kind: 'duration', help: 'Time to delay the termination: /readyz fails while the server keeps serving. (default 0s)', apply: (o, v) => (o.shutdownDelayMs = duration('shutdown-delay-duration', v)) },

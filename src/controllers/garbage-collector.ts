@@ -80,7 +80,13 @@ export class GarbageCollector {
         store.prefix,
         informer.subscribe({
           events: (batch) => {
-            for (const ev of batch) this.onEvent(ev);
+            for (const ev of batch) {
+              try {
+                this.onEvent(ev);
+              } catch (err) {
+                this.log.warn({ err, key: ev.entry.key }, 'garbage collector: event not processed');
+              }
+            }
             this.kick();
           },
           resync: () => void this.rescan(store).then(() => this.kick()),
@@ -95,7 +101,7 @@ export class GarbageCollector {
   private async rescan(store: GenericStore): Promise<void> {
     const cache = await store.cache();
     const r = await cache.list(store.prefix);
-    for (const e of r.entries) this.observe(e.toKV());
+    for (const e of r.entries) this.observeSafely(e.toKV());
   }
 
   private onEvent(ev: CacheEvent): void {
@@ -118,6 +124,15 @@ export class GarbageCollector {
       return;
     }
     for (const key of this.dependentsOf.get(uid ?? '') ?? []) this.dependentQueue.add(key);
+  }
+
+  /** observe, with a bad object logged and skipped so that it never stops the collector. */
+  private observeSafely(kv: KV): void {
+    try {
+      this.observe(kv);
+    } catch (err) {
+      this.log.warn({ err, key: kv.key }, 'garbage collector: object not indexed');
+    }
   }
 
   /** Updates the index from a stored object and queues the work it implies. */
@@ -211,10 +226,24 @@ export class GarbageCollector {
       while (!this.stopped && (this.ownerQueue.size || this.dependentQueue.size)) {
         const owners = [...this.ownerQueue];
         this.ownerQueue.clear();
-        for (const key of owners) if (!(await this.processOwner(key))) retry = true;
+        // One object that cannot be handled is logged and retried later; the others go on.
+        for (const key of owners) {
+          try {
+            if (!(await this.processOwner(key))) retry = true;
+          } catch (err) {
+            this.log.warn({ err, key }, 'garbage collector: owner not processed');
+            retry = true;
+          }
+        }
         const deps = [...this.dependentQueue];
         this.dependentQueue.clear();
-        for (const key of deps) await this.processDependent(key);
+        for (const key of deps) {
+          try {
+            await this.processDependent(key);
+          } catch (err) {
+            this.log.warn({ err, key }, 'garbage collector: dependent not processed');
+          }
+        }
       }
     } catch (err) {
       this.log.warn({ err }, 'garbage collector pass failed');

@@ -15,12 +15,18 @@ interface Condition {
   message: string;
 }
 
+/** The finalizers of an object, whatever shape a stored object gives them. */
+function finalizersOf(obj: KubeObject): string[] {
+  const f: unknown = obj.metadata?.finalizers;
+  return Array.isArray(f) ? f.filter((x): x is string => typeof x === 'string') : [];
+}
+
 export class NamespaceController {
   private readonly loop: ResyncLoop;
 
   constructor(
     private readonly cc: ControllerContext,
-    log: Logger,
+    private readonly log: Logger,
   ) {
     const ns = cc.registry.storeFor({ group: '', resource: 'namespaces' })!;
     this.loop = new ResyncLoop('namespace', cc.informers.for(ns), () => this.reconcileAll(), log, 500);
@@ -39,8 +45,15 @@ export class NamespaceController {
     let pending = false;
     for (const n of (await ns.list('')).items) {
       if (!meta(n).deletionTimestamp) continue;
-      if (!(n.spec?.finalizers ?? []).includes(NAMESPACE_FINALIZER)) continue;
-      if (!(await this.reconcile(n))) pending = true;
+      const finalizers: unknown = n.spec?.finalizers;
+      if (!Array.isArray(finalizers) || !finalizers.includes(NAMESPACE_FINALIZER)) continue;
+      // One namespace that cannot be finished must not hold up the others: log it, retry it later.
+      try {
+        if (!(await this.reconcile(n))) pending = true;
+      } catch (err) {
+        this.log.warn({ err, namespace: nameOf(n) }, 'namespace deletion failed; retrying');
+        pending = true;
+      }
     }
     return pending;
   }
@@ -54,11 +67,12 @@ export class NamespaceController {
       if (!store.def.namespaced || !store.def.verbs.includes('delete')) continue;
       const items = (await store.list(name)).items;
       for (const item of items) {
-        if (!meta(item).deletionTimestamp || !(meta(item).finalizers?.length)) {
+        if (!meta(item).deletionTimestamp || !finalizersOf(item).length) {
           try {
             await deleteObject(store, name, nameOf(item), { dryRun: false, propagationPolicy: 'Background' });
-          } catch {
-            /* gone already, or retried on the next pass */
+          } catch (err) {
+            // Gone already, or retried on the next pass; one object never stops the rest.
+            this.log.debug({ err, namespace: name, name: nameOf(item) }, 'namespace content deletion failed');
           }
         }
       }
@@ -66,7 +80,7 @@ export class NamespaceController {
       if (left.length) {
         const label = `${store.def.resource}.${store.def.group}`;
         remaining.set(label, left.length);
-        for (const item of left) for (const f of meta(item).finalizers ?? []) finalizerCounts.set(f, (finalizerCounts.get(f) ?? 0) + 1);
+        for (const item of left) for (const f of finalizersOf(item)) finalizerCounts.set(f, (finalizerCounts.get(f) ?? 0) + 1);
       }
     }
     const conditions: Condition[] = [

@@ -237,9 +237,14 @@ export class OpenAPIV3Service {
     }
     if (!pathname.startsWith('/openapi/v3/')) return undefined;
     const key = pathname.slice('/openapi/v3/'.length);
-    if (!this.documentKeys().includes(key)) return { status: 404, headers: {} };
     const clauses = parseAccept(accept || '*/*');
     if (clauses.length === 0) return { status: 200, headers: { Vary: 'Accept' } };
+    if (!this.documentKeys().includes(key)) {
+      // kube-openapi's handler gives up on an unknown group-version without writing anything once a clause
+      // matches one of its types (Go then sends an empty 200); when none matches, the 406.
+      const known = clauses.some((c) => (c.type === 'application' || c.type === '*') && (c.subType === '*' || OPENAPI_V3_SUBTYPES.includes(c.subType)));
+      return { status: known ? 200 : 406, headers: { Vary: 'Accept' } };
+    }
     const json = clauses.some((c) => (c.type === 'application' || c.type === '*') && (c.subType === 'json' || c.subType === '*'));
     if (!json) return { status: 406, headers: { Vary: 'Accept' } };
     const doc = this.document(key)!;
@@ -258,3 +263,6 @@ export class OpenAPIV3Service {
 }
 
 export { docKey as openAPIV3DocumentKey };
+
+/** The media subtypes kube-openapi's v3 handler serves. */
+const OPENAPI_V3_SUBTYPES = ['json', 'com.github.proto-openapi.spec.v3@v1.0+protobuf', 'com.github.proto-openapi.spec.v3.v1.0+protobuf'];

@@ -7,7 +7,8 @@ import { OpenAPIV2Service } from '../discovery/openapi-v2.js';
 import { OpenAPIV3Service } from '../discovery/openapi-v3.js';
 import { versionResponse } from '../discovery/version.js';
 import type { RequestContext } from '../http/request-context.js';
-import { canWrite, finalizeHeaders } from '../http/respond.js';
+import { canWrite, finalizeHeaders, writeError } from '../http/respond.js';
+import { routeMethodNotAllowed, routeNotFound } from '../errors/status.js';
 
 export class DiscoveryService {
   readonly openapiV3: OpenAPIV3Service;
@@ -47,10 +48,16 @@ export class DiscoveryService {
   }
 
   async serveNonResource(ctx: RequestContext): Promise<boolean> {
+    // /version is a go-restful web service in kube: GET only (else 405), and its router's 404 below it.
+    if (ctx.path === '/version' || ctx.path === '/version/' || ctx.path.startsWith('/version/')) {
+      if (ctx.path.length > '/version/'.length) writeError(ctx, routeNotFound());
+      else if (ctx.method !== 'GET') writeError(ctx, routeMethodNotAllowed());
+      else write(ctx, versionResponse());
+      return true;
+    }
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return false;
     let r: HttpResponse | undefined;
-    if (ctx.path === '/version' || ctx.path === '/version/') r = versionResponse();
-    else if (ctx.path === '/openapi/v3' || ctx.path.startsWith('/openapi/v3/')) {
+    if (ctx.path === '/openapi/v3' || ctx.path.startsWith('/openapi/v3/')) {
       this.syncOpenAPI();
       const search = ctx.query.toString();
       r = this.openapiV3.respond(ctx.path, search ? `?${search}` : '', ctx.req.headers['accept'], ctx.req.headers['if-none-match']);
@@ -68,7 +75,9 @@ function write(ctx: RequestContext, r: HttpResponse): void {
   if (!canWrite(ctx)) return;
   for (const [k, v] of Object.entries(r.headers)) ctx.res.setHeader(k, v);
   const body = r.body === undefined ? undefined : typeof r.body === 'string' ? Buffer.from(r.body) : Buffer.from(r.body);
+  // Go sends Content-Length: 0 for a handler that wrote nothing (not on a 304).
   if (body) ctx.res.setHeader('Content-Length', String(body.length));
+  else if (r.status !== 304) ctx.res.setHeader('Content-Length', '0');
   finalizeHeaders(ctx);
   ctx.res.writeHead(r.status);
   if (body && ctx.method !== 'HEAD') ctx.res.end(body);

@@ -81,6 +81,8 @@ export class ResourceRouter implements HandlerDeps {
     }
     const scope = this.scopeFor(ctx, served);
     const method = ctx.method;
+    // kube installs no route for CONNECT (connect sub-resources are served on GET/POST and the like).
+    if (method === 'CONNECT') throw routeMethodNotAllowed();
     const isCollectionGet = !ri.name && (method === 'GET' || method === 'HEAD');
     routerAcceptCheck(ctx, isCollectionGet);
 

@@ -1,7 +1,7 @@
 // WithRequestDeadline + WithTimeoutForNonLongRunningRequests: a non-long-running request gets
 // min(?timeout, --request-timeout); when the deadline passes before an answer, the 504 kube sends.
 import { badRequest, StatusError } from '../errors/status.js';
-import { canWrite, writeError, writeJSON } from '../http/respond.js';
+import { canWrite, closeUnfinishedRequest, writeError, writeJSON } from '../http/respond.js';
 import type { Filter } from './filter.js';
 import { parseGoDuration } from '../golang/time.js';
 
@@ -36,6 +36,7 @@ export function withTimeout(requestTimeoutMs: number): Filter {
     clearTimeout(timer);
     if (winner === 'timeout') {
       if (canWrite(ctx)) {
+        closeUnfinishedRequest(ctx);
         writeJSON(ctx, 504, TIMEOUT_BODY.toJSON());
         ctx.timedOut = true;
       } else if (!ctx.res.writableEnded) {

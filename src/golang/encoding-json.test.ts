@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { MAX_NESTING_DEPTH } from '../config/nesting-depth.js';
 import { parseGoJson, goJsonToValue, quoteChar } from './encoding-json.js';
 import { goEncodeString, goEncodeNumber, goMarshal } from './encoding-json.js';
 import { goQuote } from './strconv.js';
@@ -52,9 +53,10 @@ test("Go's syntax error texts", () => {
   assert.equal(quoteChar(0x85), "'\\u0085'");
 });
 
-test('nesting deeper than 10000 is a syntax error', () => {
-  assert.equal(err('['.repeat(10000) + ']'.repeat(10000)), 'no error');
-  assert.equal(err('['.repeat(10001)), "invalid character '[' exceeded max depth");
+test('nesting deeper than MAX_NESTING_DEPTH is Go\'s depth syntax error', () => {
+  assert.equal(err('['.repeat(MAX_NESTING_DEPTH) + ']'.repeat(MAX_NESTING_DEPTH)), 'no error');
+  assert.equal(err('['.repeat(MAX_NESTING_DEPTH + 1)), "invalid character '[' exceeded max depth");
+  assert.equal(err('{"a":'.repeat(MAX_NESTING_DEPTH) + '{'), "invalid character '{' exceeded max depth");
 });
 
 test('values, escapes and surrogates decode as Go decodes them', () => {

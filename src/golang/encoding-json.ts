@@ -4,6 +4,7 @@
 // fields, type mismatches).
 import { createHash } from 'node:crypto';
 import { goQuote } from './strconv.js';
+import { MAX_NESTING_DEPTH } from '../config/nesting-depth.js';
 
 /** A string as encoding/json writes it (escapeHTML on, Go ≥ 1.22 short escapes for \b and \f). */
 export function goEncodeString(s: string): string {
@@ -106,7 +107,8 @@ export class GoJsonSyntaxError extends Error {
   }
 }
 
-const MAX_DEPTH = 10000;
+// Go's scanner stops at 10000; kubelite's own recursion needs a lower bound (nesting-depth.ts).
+const MAX_DEPTH = MAX_NESTING_DEPTH;
 const EOF = -1;
 
 /** Go's quoteChar: a byte quoted as a character literal. */

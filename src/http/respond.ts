@@ -1,7 +1,8 @@
 // Writing responses: JSON, Status errors and plain text, with the headers every response carries
 // (Warning, Cache-Control) and only headers legal for the request's protocol.
 import { gzipSync } from 'node:zlib';
-import { StatusError, type Status } from '../errors/status.js';
+import { StatusError, timeoutError, unknownError, type Status } from '../errors/status.js';
+import { StorageError } from '../storage/interface.js';
 import type { RequestContext } from './request-context.js';
 
 /** Formats one warning as kube's warning recorder does: 299 - "<text>", quotes and backslashes escaped. */
@@ -89,11 +90,51 @@ export function wantsPretty(ctx: RequestContext): boolean {
 
 /** Writes a StatusError (or any error) as the Status kube-apiserver would send. */
 export function writeError(ctx: RequestContext, err: unknown): void {
-  const se = err instanceof StatusError ? err : new StatusError({ code: 500, message: err instanceof Error ? err.message : String(err) });
+  // The store did not answer in time: kube's handler gives up at its deadline with this Status.
+  if (err instanceof StorageError && err.code === 'Unavailable') err = timeoutError('request did not complete within requested timeout - context deadline exceeded');
+  // Any other storage failure passes through as kube passes its storage layer's errors on: a 500 with the message.
+  // Anything else that is not a Status error is a bug (kube's panic): the panic-recovery filter logs it and
+  // answers with kube's generic text, so that no JavaScript error text reaches a client.
+  else if (err instanceof StorageError) err = unknownError(err.message);
+  if (!(err instanceof StatusError)) throw err;
+  const se = err;
   const body: Status = se.toJSON();
   const headers: Record<string, string> = {};
   const retry = se.status.details?.retryAfterSeconds;
   if (retry) headers['Retry-After'] = String(retry);
   if (se.code === 403 || se.code === 401) headers['X-Content-Type-Options'] = 'nosniff';
   writeJSON(ctx, se.code, body, headers);
+}
+
+/**
+ * After an answer given before the request body was complete (a 504): an HTTP/1.1 connection is closed once the
+ * answer is out (`Connection: close`), an HTTP/2 stream is reset with NO_ERROR, so a body that never ends does
+ * not keep the socket. Call before writing the answer.
+ */
+export function closeUnfinishedRequest(ctx: RequestContext): void {
+  const req = ctx.req as {
+    complete?: boolean;
+    stream?: { endAfterHeaders?: boolean; close(code: number): void; closed?: boolean; once(e: 'finish', fn: () => void): void };
+    readableEnded?: boolean;
+    socket?: { end(): void; destroy(): void; destroyed?: boolean };
+  };
+  if (ctx.http2) {
+    const stream = req.stream;
+    if (!stream || stream.endAfterHeaders || req.readableEnded) return;
+    // The response's own 'finish' waits for the stream to close; the stream's writable side finishes with our END_STREAM.
+    stream.once('finish', () =>
+      setImmediate(() => {
+        if (!stream.closed) stream.close(0); // NGHTTP2_NO_ERROR
+      }),
+    );
+    return;
+  }
+  if (req.complete) return;
+  if (!ctx.res.headersSent) ctx.res.setHeader('Connection', 'close');
+  ctx.res.once('finish', () => {
+    const socket = req.socket;
+    if (!socket || socket.destroyed) return;
+    socket.end();
+    setTimeout(() => socket.destroy(), 1000).unref();
+  });
 }

@@ -3,6 +3,7 @@
 // it, negative indices count from the end, `test` of a missing member against null passes, scalars
 // are compared by their JSON text, the first path segment is never checked to be empty.
 import { GoJsonSyntaxError, parseGoJson, type GoJson } from '../golang/encoding-json.js';
+import { MAX_NESTING_DEPTH } from '../config/nesting-depth.js';
 import { compareGoStrings, goEncodeNumber, goEncodeString } from '../golang/encoding-json.js';
 import { GO_INTERFACE, GO_STRING, strictDecode, type GoType } from '../golang/encoding-json.js';
 import { ApiserverPanic, MAX_JSON_PATCH_OPERATIONS, patchApplyFailed, patchDecodeFailed, tooManyPatchOperations } from './patch-errors.js';
@@ -307,6 +308,30 @@ function opValue(op: Operation | undefined): PNode {
   return v === undefined ? undefined : fromGoJson(v, NULL_VALUE);
 }
 
+/** Nesting of containers in a node (iterative; stops counting past the limit). */
+function depthOf(n: PNode): number {
+  let max = 0;
+  const stack: Array<[PNode, number]> = [[n, 1]];
+  while (stack.length) {
+    const [v, d] = stack.pop()!;
+    if (v === undefined || (v.k !== 'obj' && v.k !== 'arr')) continue;
+    if (d > max) max = d;
+    if (max > MAX_NESTING_DEPTH) return max;
+    for (const c of v.k === 'obj' ? v.m.values() : v.a) stack.push([c, d + 1]);
+  }
+  return max;
+}
+
+/**
+ * A value placed at `path` must keep the document within the nesting limit (kubelite's, docs/deviations.md):
+ * copies into their own subtree could otherwise grow it without bound. Fails the operation as the library's
+ * re-decoding of a too deep copy fails it.
+ */
+function checkDepth(path: string, value: PNode): void {
+  const segments = path === '' ? 0 : path.split('/').length - 1;
+  if (segments + depthOf(value) > MAX_NESTING_DEPTH) throw new OpFailed('exceeded max depth');
+}
+
 class Applier {
   copied = 0;
   constructor(public root: Container, readonly maxCopyBytes: number) {}
@@ -314,8 +339,11 @@ class Applier {
   apply(op: Operation | undefined): void {
     switch (opString(op, 'op')) {
       case 'add': {
-        const { c, key } = locate(this.root, requireString(op, 'path'));
-        return add(c, key, opValue(op));
+        const path = requireString(op, 'path');
+        const { c, key } = locate(this.root, path);
+        const value = opValue(op);
+        checkDepth(path, value);
+        return add(c, key, value);
       }
       case 'remove': {
         const { c, key } = locate(this.root, requireString(op, 'path'));
@@ -327,15 +355,19 @@ class Applier {
         const from = locate(this.root, requireString(op, 'from'));
         const val = get(from.c, from.key);
         remove(from.c, from.key);
-        const to = locate(this.root, requireString(op, 'path'));
+        const path = requireString(op, 'path');
+        const to = locate(this.root, path);
+        checkDepth(path, val);
         return add(to.c, to.key, val);
       }
       case 'copy': {
         const from = locate(this.root, requireString(op, 'from'));
         const val = get(from.c, from.key);
-        const to = locate(this.root, requireString(op, 'path'));
+        const path = requireString(op, 'path');
+        const to = locate(this.root, path);
         let copy: PNode;
         if (val !== undefined) {
+          checkDepth(path, val);
           // The library copies by re-encoding: the copy is fresh JSON text, counted against the budget.
           const text = marshal(val);
           this.copied += text.length;
@@ -362,7 +394,9 @@ class Applier {
     }
     const { c, key } = locate(this.root, path);
     get(c, key); // fails on a bad array index; a missing object member is fine (and gets added)
-    set(c, key, opValue(op));
+    const value = opValue(op);
+    checkDepth(path, value);
+    set(c, key, value);
   }
 
   private test(op: Operation | undefined): void {

@@ -4,6 +4,7 @@ import { randomUUID, randomInt } from 'node:crypto';
 import type { FieldError } from '../errors/field-error.js';
 import { fieldErr, GoValue } from '../errors/field-error.js';
 import {
+  badRequest,
   alreadyExists,
   conflict,
   invalid,
@@ -18,7 +19,9 @@ import type { KV, Storage } from '../storage/interface.js';
 import type { WatchCache } from '../storage/cacher/watch-cache.js';
 import type { WatchCacheSet } from '../storage/cacher/watch-cache-set.js';
 import { objectKey, resourcePrefix, namespacePrefix } from './keys.js';
-import { deepClone, jsonEqual, meta, nowRFC3339, type KubeObject } from '../api/object.js';
+import { goQuote } from '../golang/strconv.js';
+import { isValidPathSegmentName } from '../validation/names.js';
+import { deepClone, jsonEqual, meta, nowRFC3339, type KObject, type KubeObject } from '../api/object.js';
 import type { ResourceDef } from './resource-def.js';
 import { decodeStored, encodeStored, setResourceVersion } from './stored-codec.js';
 import { converterFor, type VersionConverter } from './version-converter.js';
@@ -26,8 +29,11 @@ import type { Strategy, StrategyContext } from './strategy.js';
 import type { Admission, AdmissionAttributes, AdmissionOperation } from './admission.js';
 import type { OperationContext } from './operation-context.js';
 
-/** A write's operation context (user, request, dry-run, field manager, warnings, abort signal, audit annotations). */
-export type WriteOptions = OperationContext;
+/**
+ * A write's operation context (user, request, dry-run, field manager, warnings, abort signal, audit annotations),
+ * and `step`, awaited between the large steps of a write (lets the event loop serve others during heavy requests).
+ */
+export type WriteOptions = OperationContext & { step?: () => Promise<void> };
 
 export interface UpdateOptions extends WriteOptions {
   /** '' for the main resource, or 'status' (and other subresources that write the object). */
@@ -98,6 +104,16 @@ export class GenericStore {
     return objectKey(this.prefix, this.def.namespaced ? namespace : '', name);
   }
 
+  /**
+   * The key of a name a request gave: kube's key functions refuse a name that is not one path segment
+   * (`.`, `..`, or containing `/` or `%`) with a 400, so no name ever addresses another key.
+   */
+  requestKey(namespace: string, name: string): string {
+    const msgs = isValidPathSegmentName(name);
+    if (msgs.length) throw badRequest(`Name parameter invalid: ${goQuote(name)}: ${msgs.join(';')}`);
+    return this.key(namespace, name);
+  }
+
   listPrefix(namespace: string): string {
     return namespacePrefix(this.prefix, this.def.namespaced ? namespace : '');
   }
@@ -132,7 +148,7 @@ export class GenericStore {
 
   /** The stored value, read through the watch cache (a consistent read). */
   async getKV(namespace: string, name: string): Promise<KV | undefined> {
-    return this.getKVByKey(this.key(namespace, name));
+    return this.getKVByKey(this.requestKey(namespace, name));
   }
 
   /** The stored value under a key of this resource, read through the watch cache (a consistent read). */
@@ -152,10 +168,10 @@ export class GenericStore {
    * The object as the watch cache holds it (consistent for the embedded engine): shared and read-only, for
    * admission and controllers that only look.
    */
-  async getCached(namespace: string, name: string): Promise<KubeObject | undefined> {
+  async getCached(namespace: string, name: string, opts: { consistent?: boolean } = {}): Promise<KubeObject | undefined> {
     const cache = await this.cache();
-    await cache.consistentRev();
-    const entry = cache.get(this.key(namespace, name));
+    if (opts.consistent !== false) await cache.consistentRev();
+    const entry = cache.get(this.requestKey(namespace, name));
     if (!entry) return undefined;
     // The entry's shared slot holds the storage form (lists and watches read it too); convert for this endpoint.
     const stored = (entry.decoded ??= decodeStored(entry.toKV())) as KubeObject;
@@ -237,6 +253,7 @@ export class GenericStore {
       this.strategy.release?.(obj);
       throw e;
     }
+    await opts.step?.();
 
     const rv = md.resourceVersion;
     if (rv !== undefined && rv !== '' && /^\d+$/.test(rv) && rv !== '0') {
@@ -283,11 +300,12 @@ export class GenericStore {
     tryUpdate: (current: KubeObject | undefined) => KubeObject | Promise<KubeObject>,
     opts: UpdateOptions & { allowCreate?: boolean },
   ): Promise<{ obj: KubeObject; created: boolean }> {
-    const key = this.key(namespace, name);
+    const key = this.requestKey(namespace, name);
     for (let attempt = 0; attempt < MAX_UPDATE_ATTEMPTS; attempt++) {
       const kv = (await this.storage.get(key)).kv;
       const current = kv ? this.decode(kv) : undefined;
       const desired = await tryUpdate(current ? deepClone(current) : undefined);
+      await opts.step?.();
       const dmd = meta(desired);
       if (!current) {
         const mayCreate = (opts.allowCreate ?? this.strategy.allowCreateOnUpdate) && !opts.subresource;
@@ -327,11 +345,13 @@ export class GenericStore {
       const errs = [...this.deps.metaValidator.update(obj, current, this.def, opts.subresource), ...(opts.subresource ? [] : this.strategy.validateUpdate(obj, current))];
       if (errs.length) throw this.invalid(name, errs);
       await this.deps.admission.validate(admitted);
+      await opts.step?.();
 
       const omd = meta(obj);
       omd.resourceVersion = cmd.resourceVersion;
       this.strategy.roundTrip?.(obj);
       if (jsonEqual(obj, current)) return { obj: current, created: false }; // no-op: no write, same resourceVersion
+      await opts.step?.();
       // Removing the last finalizer of an object being deleted deletes it.
       if (omd.deletionTimestamp && !(omd.finalizers?.length) && this.finalizersDone(obj)) {
         if (opts.dryRun) return { obj, created: false };
@@ -407,7 +427,7 @@ export class GenericStore {
 
   /** Writes an object that must exist, retrying on conflicts (used by deletion and controllers). */
   async mutate(namespace: string, name: string, fn: (obj: KubeObject) => KubeObject | undefined, dryRun = false): Promise<KubeObject | undefined> {
-    const key = this.key(namespace, name);
+    const key = this.requestKey(namespace, name);
     for (let attempt = 0; attempt < MAX_UPDATE_ATTEMPTS; attempt++) {
       const kv = (await this.storage.get(key)).kv;
       if (!kv) return undefined;

@@ -2,6 +2,7 @@
 // with its descriptor, and for each group-resource the store every version shares. Built-in resources and custom
 // resources register the same way; discovery, the router and controllers read it, and hear of changes.
 import type { ResourceInfo } from '../api/resource-info.js';
+import { StorageError } from '../storage/interface.js';
 import type { GenericStore } from './generic-store.js';
 import type { KubeObject } from '../api/object.js';
 import type { ResourceView } from './resource-view.js';
@@ -122,13 +123,17 @@ export class ResourceRegistry {
     return () => this.listeners.delete(listener);
   }
 
-  /** A read-only object from the watch cache, or undefined when the resource or the object is not there. */
-  async getObject(gr: { group: string; resource: string }, namespace: string, name: string): Promise<KubeObject | undefined> {
+  /**
+   * A read-only object from the watch cache, or undefined when the resource or the object is not there; with
+   * `consistent: false` the cache as it is, without waiting for the latest revision.
+   */
+  async getObject(gr: { group: string; resource: string }, namespace: string, name: string, opts: { consistent?: boolean } = {}): Promise<KubeObject | undefined> {
     const store = this.storeFor(gr);
     if (!store) return undefined;
     try {
-      return await store.getCached(namespace, name);
-    } catch {
+      return await store.getCached(namespace, name, opts);
+    } catch (e) {
+      if (e instanceof StorageError && e.code === 'Unavailable') throw e; // the store is down: not "not found"
       return undefined;
     }
   }

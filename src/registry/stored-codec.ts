@@ -4,6 +4,7 @@
 import type { KV } from '../storage/interface.js';
 import { StatusError } from '../errors/status.js';
 import type { KObject } from '../api/object.js';
+import { dropMalformedMeta } from './malformed-meta.js';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: true });
@@ -36,7 +37,8 @@ export function decodeStored(kv: KV): KObject {
     throw new CorruptObjectError(kv.key, (e as Error).message);
   }
   if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) throw new CorruptObjectError(kv.key, 'object expected');
-  setResourceVersion((obj.metadata ??= {}), String(kv.modRev));
+  dropMalformedMeta(obj);
+  setResourceVersion(obj.metadata, String(kv.modRev));
   return obj;
 }
 

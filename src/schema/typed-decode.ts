@@ -103,6 +103,35 @@ function jsonKind(v: unknown): string {
   }
 }
 
+/**
+ * The JSON of a Go zero value of a node's type, for a null list element or map value (Go decodes null into
+ * those as nothing, leaving the zero value). Nil maps and slices are written as empty ones: the API treats
+ * both alike, and later steps need no null checks.
+ */
+function zeroValue(node: SchemaNode): unknown {
+  switch (shapeOf(node)) {
+    case 'struct':
+    case 'map':
+      return {};
+    case 'array':
+      return [];
+    case 'string':
+    case 'bytes':
+      return '';
+    case 'integer':
+    case 'number':
+    case 'intOrString':
+      return 0;
+    case 'boolean':
+      return false;
+    case 'quantity':
+      return '0';
+    case 'time':
+    case 'opaque':
+      return null;
+  }
+}
+
 function setOwn(o: Record<string, unknown>, k: string, v: unknown): void {
   if (k === '__proto__') Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
   else o[k] = v;
@@ -221,7 +250,7 @@ class TypedDecoder {
     const out = new Array<unknown>(v.length);
     for (let i = 0; i < v.length; i++) {
       this.path.push(`[${i}]`);
-      out[i] = this.decode(v[i], items);
+      out[i] = v[i] === null ? zeroValue(items) : this.decode(v[i], items);
       this.path.pop();
     }
     return out;
@@ -253,6 +282,12 @@ class TypedDecoder {
         }
         child = p;
       } else child = mapElem!;
+      // Go: null leaves a field nil (or untouched), and makes a map entry its element type's zero value.
+      if (val === null) {
+        if (struct) delete out[key];
+        else setOwn(out, key, zeroValue(child));
+        continue;
+      }
       let mergeInto: unknown;
       const again = seenKeys?.has(key) === true;
       if (again) this.saveStrict('duplicate field', key);

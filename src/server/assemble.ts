@@ -52,6 +52,8 @@ interface Controller {
   stop(): void;
 }
 
+const NAMESPACES = { group: '', resource: 'namespaces' };
+
 /** The assembled resource API the listener serves. */
 export class KubeliteApi {
   readonly registry = new ResourceRegistry();
@@ -60,6 +62,9 @@ export class KubeliteApi {
   readonly router: ResourceRouter;
   readonly discovery: DiscoveryService;
   private readonly controllers: Controller[] = [];
+  /** kube-controller-manager's controllers: run on every server, or only on the elected one (leader election). */
+  private electedFactory: () => Controller[] = () => [];
+  private elected: Controller[] = [];
 
   private constructor(readonly deps: ApiDeps) {
     this.caches = new WatchCacheSet(deps.storage);
@@ -80,9 +85,11 @@ export class KubeliteApi {
       storage: deps.storage,
       caches: api.caches,
       metaValidator: objectValidator,
-      // kube's default-on plug-ins in kube's order (defaults.md §7.1), those kubelite has so far.
+      // kube's default-on plug-ins in kube's order (defaults.md §7.1), those kubelite has so far. NamespaceLifecycle,
+      // as kube's plugin: the namespace from the cache (its informer) as it is, a live read only when it is missing
+      // there (just created elsewhere). On etcd a consistent read costs an etcd round trip per request.
       admission: new AdmissionChain([
-        new NamespaceLifecycle((name) => registry.getObject({ group: '', resource: 'namespaces' }, '', name)),
+        new NamespaceLifecycle(async (name) => (await registry.getObject(NAMESPACES, '', name, { consistent: false })) ?? registry.getObject(NAMESPACES, '', name)),
         new Priority({
           get: (name) => registry.getObject(PRIORITY_CLASSES, '', name),
           list: async () => (await registry.storeFor(PRIORITY_CLASSES)?.list(''))?.items ?? [],
@@ -96,12 +103,12 @@ export class KubeliteApi {
     const done = deps.health.addPostStartHook('start-system-namespaces-controller');
     await bootstrapNamespaces(controllers);
     done();
-    api.controllers.push(
+    api.electedFactory = () => [
       new NamespaceController(controllers, deps.log),
       new GarbageCollector(controllers, deps.log),
       new NamespaceDefaultsController(controllers, deps.caPem, deps.log),
       new EventTTLController(controllers, deps.options.eventTTLMs, deps.log),
-    );
+    ];
     await installApiExtensions({
       registry,
       router: api.router,
@@ -137,14 +144,29 @@ export class KubeliteApi {
     return [...paths].sort();
   }
 
-  startControllers(): void {
+  /** Starts this server's controllers, and kube-controller-manager's too unless a leader election decides. */
+  startControllers(opts: { elected?: boolean } = {}): void {
     for (const c of this.controllers) c.start();
+    if (!opts.elected) this.startElectedControllers();
     // Build the OpenAPI index once the listener is up, off the start-up path.
     setImmediate(() => this.discovery.warm());
   }
 
+  /** This server became the leader (or runs alone): kube-controller-manager's controllers start, fresh. */
+  startElectedControllers(): void {
+    if (this.elected.length) return;
+    this.elected = this.electedFactory();
+    for (const c of this.elected) c.start();
+  }
+
+  stopElectedControllers(): void {
+    for (const c of this.elected) c.stop();
+    this.elected = [];
+  }
+
   async stop(): Promise<void> {
     for (const c of this.controllers) c.stop();
+    this.stopElectedControllers();
     this.informers.stopAll();
     await this.caches.stopAll();
   }

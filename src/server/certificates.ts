@@ -1,7 +1,8 @@
 // Creates, on first start, the CA, the serving certificate and the admin client certificate, and reuses them
 // afterwards. ECDSA P-256 keys: fast to generate (start-up budget) and accepted by every Kubernetes client.
 import { webcrypto, X509Certificate as NodeX509, createPrivateKey } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { ensurePrivateDir, tightenFile, writePrivateFile } from './private-files.js';
 import { join } from 'node:path';
 import { isIP } from 'node:net';
 import type * as X509 from '@peculiar/x509';
@@ -122,7 +123,7 @@ function readPair(dir: string, name: string): PemPair | undefined {
 
 function writePair(dir: string, name: string, p: PemPair): void {
   writeFileSync(join(dir, `${name}.crt`), p.cert, { mode: 0o644 });
-  writeFileSync(join(dir, `${name}.key`), p.key, { mode: 0o600 });
+  writePrivateFile(join(dir, `${name}.key`), p.key);
 }
 
 /** True when the certificate is still valid for a day and covers every wanted SAN. */
@@ -151,7 +152,8 @@ export interface CertificateOptions {
 
 /** Loads the certificates from certDir, creating what is missing (or no longer fits). */
 export async function ensureCertificates(opts: CertificateOptions): Promise<ServerCertificates> {
-  mkdirSync(opts.certDir, { recursive: true, mode: 0o700 });
+  ensurePrivateDir(opts.certDir);
+  for (const name of ['ca', 'apiserver', 'admin']) tightenFile(join(opts.certDir, `${name}.key`));
   let ca = readPair(opts.certDir, 'ca');
   if (!ca) {
     const made = await makeCA();

@@ -18,6 +18,8 @@ export interface DirectorDeps {
   nonResource: Route[];
   /** Paths listed by GET /. */
   listedPaths: () => string[];
+  /** True for a group kube serves with a go-restful web service (built-in groups); custom resource groups are not. */
+  restfulGroup: (group: string) => boolean;
 }
 
 const HEALTH = new Set<HealthEndpoint>(['healthz', 'livez', 'readyz']);
@@ -28,13 +30,14 @@ export function buildDirector(d: DirectorDeps): Handler {
     const top = path.split('/')[1] ?? '';
     if (ctx.requestInfo.isResourceRequest) {
       if (await d.resources(ctx)) return;
-      return writeError(ctx, routeNotFound());
+      return apiNotFound(ctx, d);
     }
     if (top === 'api' || top === 'apis') {
       if (await d.discovery(ctx)) return;
-      return writeError(ctx, routeNotFound());
+      return apiNotFound(ctx, d);
     }
-    if (HEALTH.has(top as HealthEndpoint)) {
+    // kube's mux has /<endpoint> and /<endpoint>/<check> exactly (no /<endpoint>/ or deeper paths).
+    if (HEALTH.has(top as HealthEndpoint) && (path === `/${top}` || path.length > top.length + 2)) {
       const sub = path.slice(top.length + 2);
       if (await d.health.serve(ctx, top as HealthEndpoint, sub)) return;
     }
@@ -42,6 +45,21 @@ export function buildDirector(d: DirectorDeps): Handler {
       return writeJSON(ctx, 200, { paths: d.listedPaths() });
     }
     for (const r of d.nonResource) if (await r(ctx)) return;
-    writeText(ctx, 404, '404 page not found\n', { 'X-Content-Type-Options': 'nosniff' });
+    notFound(ctx);
   };
+}
+
+function notFound(ctx: RequestContext): void {
+  writeText(ctx, 404, '404 page not found\n', { 'X-Content-Type-Options': 'nosniff' });
+}
+
+/**
+ * Nothing under /api or /apis answered. Paths of a go-restful web service (/api…, /apis, built-in groups) get the
+ * router's 404 Status; anything else under /apis falls, in kube, through the custom resource handler to the
+ * final plain-text 404.
+ */
+function apiNotFound(ctx: RequestContext, d: DirectorDeps): void {
+  const [, top, group = ''] = ctx.path.split('/');
+  if (top === 'apis' && group !== '' && !d.restfulGroup(group)) return notFound(ctx);
+  writeError(ctx, routeNotFound());
 }

@@ -8,6 +8,7 @@ import { withAuthentication } from '../filters/authentication.js';
 import { withAuthorization } from '../filters/authorization.js';
 import { compose, type Filter, type Handler } from '../filters/filter.js';
 import { withHTTPLog } from '../filters/http-log.js';
+import { withMaxInFlightLimit, type InFlightLimits } from '../filters/max-in-flight.js';
 import { withPanicRecovery } from '../filters/panic-recovery.js';
 import { withRequestInfo } from '../filters/with-request-info.js';
 import { withShutdownGate, type ShutdownState } from '../filters/shutdown-gate.js';
@@ -19,6 +20,7 @@ export interface ChainDeps {
   authorizer: Authorizer;
   requestTimeoutMs: number;
   shutdown: ShutdownState;
+  inFlight: InFlightLimits;
 }
 
 export function buildHandlerChain(director: Handler, d: ChainDeps): Handler {
@@ -27,10 +29,11 @@ export function buildHandlerChain(director: Handler, d: ChainDeps): Handler {
     withPanicRecovery(d.log), //             WithPanicRecovery
     withRequestInfo, //                      WithRequestInfo
     withHTTPLog(d.log), //                   WithHTTPLogging
-    // WithCacheControl and WithWarningRecorder are applied when a response is written (server/respond.ts).
+    // WithCacheControl and WithWarningRecorder are applied when a response is written (http/respond.ts).
     withShutdownGate(d.shutdown), //         WithWaitGroup (in-flight tracking for graceful shutdown)
     withTimeout(d.requestTimeoutMs), //      WithRequestDeadline + WithTimeoutForNonLongRunningRequests
     withAuthentication(d.authenticator, d.log), // WithAuthentication
+    withMaxInFlightLimit(d.inFlight), //      WithMaxInFlightLimit (kube's variant without priority and fairness)
     withAuthorization(d.authorizer), //      WithAuthorization
   ];
   return compose(filters, director);

@@ -5,8 +5,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect as h2connect, type ClientHttp2Session } from 'node:http2';
 import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import type { Logger } from 'pino';
 import { startServer } from '../index.js';
+import { startKubelite } from '../server/server.js';
 import type { RunningServer, ServerOptions } from '../index.js';
 import { findKubectl } from './kubectl.js';
 
@@ -43,10 +45,24 @@ export interface RawResponse {
   json<T = any>(): T; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
-export async function startTestServer(opts: Partial<ServerOptions> = {}): Promise<TestServer> {
+/**
+ * KUBELITE_TEST_ETCD_SERVERS=<urls> runs every test server on that etcd (whatever engine the test asked for), each
+ * under its own --etcd-prefix named after its data dir, so a server restarted on the same data dir finds its data.
+ * scripts/test-on-etcd.mjs starts an etcd and sets it.
+ */
+function etcdFromEnv(opts: Partial<ServerOptions>, dataDir: string): Partial<ServerOptions> {
+  const servers = process.env.KUBELITE_TEST_ETCD_SERVERS;
+  if (!servers || opts.etcdServers?.length) return {};
+  // Alone on its prefix, a server needs no election (whose Lease renewals would move the revision under the tests).
+  return { etcdServers: servers.split(','), etcdPrefix: `/kubelite-test/${basename(dataDir)}`, leaderElection: opts.leaderElection ?? false };
+}
+
+/** `log` receives the server's logs instead of the verbosity-driven default (tests that inspect them). */
+export async function startTestServer(opts: Partial<ServerOptions> = {}, log?: Logger): Promise<TestServer> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'kubelite-test-'));
   const verbosity = process.env.KUBELITE_TEST_VERBOSITY ? Number(process.env.KUBELITE_TEST_VERBOSITY) : -1;
-  const server = await startServer({ securePort: 0, verbosity, ...opts, dataDir, writeKubeconfig: join(dataDir, 'kubeconfig') });
+  const options = { securePort: 0, verbosity, ...opts, ...etcdFromEnv(opts, dataDir), dataDir, writeKubeconfig: join(dataDir, 'kubeconfig') };
+  const server = log ? await startKubelite(options, log) : await startServer(options);
   const kubeconfigFile = join(dataDir, 'kubeconfig');
   const cacheDir = join(dataDir, 'kubectl-cache');
   let h2: ClientHttp2Session | undefined;
@@ -95,11 +111,11 @@ export async function startTestServer(opts: Partial<ServerOptions> = {}): Promis
       });
     }
     return new Promise((resolve, reject) => {
-      const u = new URL(path, server.url);
+      const u = new URL(server.url);
       const headers = { ...(o.headers ?? {}) };
       if (o.body !== undefined) headers['content-length'] = String(Buffer.byteLength(o.body));
       const req = httpsRequest(
-        { hostname: u.hostname, port: u.port, path: u.pathname + u.search, method, headers, ca: server.ca, cert: cc?.cert, key: cc?.key, agent: false },
+        { hostname: u.hostname, port: u.port, path: escapeRequestTarget(path), method, headers, ca: server.ca, cert: cc?.cert, key: cc?.key, agent: false },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
@@ -123,6 +139,11 @@ export async function startTestServer(opts: Partial<ServerOptions> = {}): Promis
       if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Percent-encodes what cannot go on a request line as is, leaving dot segments alone (the server must see them). */
+function escapeRequestTarget(path: string): string {
+  return path.replace(/[^\x21-\x7e]/gu, (c) => encodeURIComponent(c));
 }
 
 export { findKubectl } from './kubectl.js';

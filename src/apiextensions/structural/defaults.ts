@@ -1,6 +1,6 @@
 // Defaulting from `default` in the structural schema; nulls of non-nullable fields become the default or are
 // dropped (kube's prune-nulls + defaulting). Runs on writes and on every read from storage.
-import { additionalSchema, itemSchema, type JSONSchemaProps } from './types.js';
+import { additionalSchema, itemSchema, type JSONSchemaProps } from '../../api/json-schema-props.js';
 
 export function applyDefaults(s: JSONSchemaProps | undefined, v: unknown): void {
   if (!s || v === null || typeof v !== 'object') return;

@@ -1,6 +1,6 @@
 // x-kubernetes-embedded-resource objects must carry apiVersion and kind (kube's objectmeta validation).
 import { fieldErr, type FieldError } from '../../errors/field-error.js';
-import { additionalSchema, itemSchema, type JSONSchemaProps } from './types.js';
+import { additionalSchema, itemSchema, type JSONSchemaProps } from '../../api/json-schema-props.js';
 
 const child = (path: string, key: string) => (path ? `${path}.${key}` : key);
 

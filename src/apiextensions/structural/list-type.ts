@@ -2,7 +2,7 @@
 // key fields, are reported as kube does (`spec.ports[1]: Duplicate value: map[string]interface {}{"name":"a"}`).
 import { fieldErr, type FieldError } from '../../errors/field-error.js';
 import { goFieldValue } from './go-value.js';
-import { additionalSchema, itemSchema, type JSONSchemaProps } from './types.js';
+import { additionalSchema, itemSchema, type JSONSchemaProps } from '../../api/json-schema-props.js';
 
 const child = (path: string, key: string) => (path ? `${path}.${key}` : key);
 

@@ -5,7 +5,7 @@ import { applyDefaults } from './defaults.js';
 import { validateEmbeddedResources } from './embedded.js';
 import { validateListTypes } from './list-type.js';
 import { pruneCustomResource } from './prune.js';
-import type { JSONSchemaProps } from './types.js';
+import type { JSONSchemaProps } from '../../api/json-schema-props.js';
 
 const schema: JSONSchemaProps = {
   type: 'object',

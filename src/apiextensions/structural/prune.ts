@@ -1,6 +1,6 @@
 // Pruning: fields the structural schema does not specify are dropped (unless x-kubernetes-preserve-unknown-fields),
 // at the root and inside embedded resources apiVersion, kind and metadata are always kept.
-import { additionalSchema, itemSchema, preservesUnknown, type JSONSchemaProps } from './types.js';
+import { additionalSchema, itemSchema, preservesUnknown, type JSONSchemaProps } from '../../api/json-schema-props.js';
 
 const child = (path: string, key: string) => (path ? `${path}.${key}` : key);
 const META_KEYS = new Set(['apiVersion', 'kind', 'metadata']);

@@ -5,7 +5,8 @@ import { fieldErr, fieldErrorText, type FieldError } from '../../errors/field-er
 import { goFieldValue } from './go-value.js';
 import { pruneCustomResource } from './prune.js';
 import { validateNode } from './validate-value.js';
-import { additionalSchema, itemSchema, type JSONSchemaProps } from './types.js';
+import { additionalSchema, itemSchema, type JSONSchemaProps } from '../../api/json-schema-props.js';
+import { RE2JS, RE2JSSyntaxException } from 're2js';
 
 type Level = 'root' | 'item' | 'field';
 const OPENAPI_TYPES = ['array', 'boolean', 'integer', 'number', 'object', 'string'];
@@ -130,10 +131,12 @@ function junctorRules(s: JSONSchemaProps, path: string, lvl: Level, skipAnyOf: b
   (s.oneOf ?? []).forEach((x, i) => nestedRules(x, `${path}.oneOf[${i}]`, lvl, false, errs));
   if (s.not) nestedRules(s.not, `${path}.not`, lvl, false, errs);
   if (s.pattern !== undefined) {
+    // Go's regexp syntax and error texts (RE2), not JavaScript's.
     try {
-      new RegExp(s.pattern, 'u');
+      RE2JS.compile(s.pattern);
     } catch (e) {
-      errs.push(fieldErr.invalid(`${path}.pattern`, s.pattern, `must be a valid regular expression, but isn't: ${(e as Error).message}`));
+      if (!(e instanceof RE2JSSyntaxException)) throw e;
+      errs.push(fieldErr.invalid(`${path}.pattern`, s.pattern, `must be a valid regular expression, but isn't: ${e.message}`));
     }
   }
 }

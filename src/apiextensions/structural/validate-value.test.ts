@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fieldErrorText } from '../../errors/field-error.js';
 import { validateCustomResourceValue } from './validate-value.js';
-import type { JSONSchemaProps } from './types.js';
+import type { JSONSchemaProps } from '../../api/json-schema-props.js';
 
 const schema: JSONSchemaProps = {
   type: 'object',

@@ -4,7 +4,7 @@
 import { fieldErr, type FieldError } from '../../errors/field-error.js';
 import { checkFormat } from './formats.js';
 import { goFieldValue, goFloat } from './go-value.js';
-import { additionalSchema, itemSchema, type JSONSchemaProps } from './types.js';
+import { additionalSchema, itemSchema, type JSONSchemaProps } from '../../api/json-schema-props.js';
 
 const child = (path: string, key: string) => (path ? `${path}.${key}` : key);
 

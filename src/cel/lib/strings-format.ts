@@ -123,7 +123,7 @@ function localeScientific(x: number, prec: number): string {
   const mantissa = prec > 0 ? `${digits[0]}.${digits.slice(1)}` : digits[0]!;
   const expDigits = String(Math.abs(exp)).padStart(2, '0');
   const superExp = [...expDigits].map((d) => SUPERSCRIPT_DIGITS[Number(d)]).join('');
-  return `${sign}${mantissa}\u202f×\u202f10${exp < 0 ? '⁻' : ''}${superExp}`;
+  return `${sign}${mantissa}×10${exp < 0 ? '⁻' : ''}${superExp}`;
 }
 
 /** strconv.FormatFloat(x, 'g', -1, 64): CEL's string(double). */

@@ -1,16 +1,21 @@
 // YAML request bodies. Repeated keys are kept (the last wins, as in kube's YAML-to-JSON conversion) and
 // reported the way kube's strict YAML pass (yaml.v2 UnmarshalStrict) words them:
 // `yaml: unmarshal errors:\n  line 4: key "a" already set in map` — one error for the whole body.
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, type Node } from 'yaml';
+import { parseYamlDocument, yamlDocumentValue } from '../../patch/yaml-decode.js';
 import { goQuote } from '../../golang/strconv.js';
 import { recordFindings } from './decode-findings.js';
 
-/** Parses a YAML body; throws the yaml package's error as before. Duplicate keys are recorded for the hook. */
+/**
+ * Parses a YAML body; throws the yaml package's syntax error, or YamlLimitError for nesting and aliasing
+ * beyond yaml.v2's bounds. Duplicate keys are recorded for the hook.
+ */
 export function parseYamlBody(body: Buffer): unknown {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(body.toString('utf8'), { uniqueKeys: false, lineCounter });
+  const text = body.toString('utf8');
+  const doc = parseYamlDocument(text, { uniqueKeys: false, lineCounter });
   if (doc.errors.length) throw doc.errors[0];
-  const value = doc.toJS() as unknown;
+  const value = yamlDocumentValue(doc, text);
   const lines: string[] = [];
   collectDuplicates(doc.contents, lineCounter, lines);
   if (lines.length && value !== null && typeof value === 'object') {

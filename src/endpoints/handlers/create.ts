@@ -11,19 +11,25 @@ import { parseWriteQuery } from '../query-options.js';
 import { forEndpoint, type ResourceScope } from '../resource-scope.js';
 import type { WriteHooks } from '../write-hooks.js';
 import { trackManagedFields } from '../apply/write-integration.js';
+import { heavyWork } from '../heavy-work.js';
 
 export async function handleCreate(scope: ResourceScope, hooks: WriteHooks): Promise<void> {
   const { ctx, def } = scope;
   const rep = negotiate(ctx, { list: false, transforms: false, protobuf: false });
   const q = parseWriteQuery(ctx.query, 'CreateOptions');
   const body = await readBody(ctx, scope.options.maxRequestBodyBytes);
-  const obj = await decodeBody(ctx.req.headers['content-type'], body, { apiVersion: apiVersionOf(def), kind: def.kind });
-  const md = meta(obj);
-  if (def.namespaced && md.namespace && md.namespace !== scope.namespace) {
-    throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
-  }
-  await hooks.beforeWrite(scope, obj, undefined, q, 'create');
-  trackManagedFields(scope, obj, undefined, q);
-  const created = await scope.store.create(scope.namespace, obj, operationFor(scope, q));
+  const created = await heavyWork(ctx, body.length, async (step) => {
+    const obj = await decodeBody(ctx.req.headers['content-type'], body, { apiVersion: apiVersionOf(def), kind: def.kind });
+    await step();
+    const md = meta(obj);
+    if (def.namespaced && typeof md.namespace === 'string' && md.namespace && md.namespace !== scope.namespace) {
+      throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
+    }
+    await hooks.beforeWrite(scope, obj, undefined, q, 'create');
+    await step();
+    trackManagedFields(scope, obj, undefined, q);
+    await step();
+    return scope.store.create(scope.namespace, obj, { ...operationFor(scope, q), step });
+  });
   await writeRepresentation(scope, 201, rep, { object: forEndpoint(scope, created) });
 }

@@ -1,7 +1,13 @@
 // DELETE one object or a collection (apiserver.md §3.6).
 import { operationFor } from '../operation.js';
-import { parse as parseYAML } from 'yaml';
-import { badRequest } from '../../errors/status.js';
+import { badRequest, StatusError } from '../../errors/status.js';
+import { JsonBodySyntaxError, parseJsonBody } from '../field-validation/json-body.js';
+import { parseYamlBody } from '../field-validation/yaml-body.js';
+import { YAMLError } from 'yaml';
+import { YamlLimitError } from '../../patch/yaml-decode.js';
+import { builtinResolver } from '../../schema/builtin-schemas.js';
+import { decodeTyped } from '../../schema/typed-decode.js';
+import { typeMetaError } from '../negotiation/type-meta.js';
 import { deleteCorruptObject, deleteObject, validateDeleteOptions, type DeleteOptions, type PropagationPolicy } from '../../registry/delete.js';
 import type { Authorizer } from '../../authz/authorizer.js';
 import { attributesOf, forbiddenError } from '../../filters/authorization.js';
@@ -17,6 +23,23 @@ import { readList } from '../list/read-list.js';
 
 type ProtobufDecoder = (body: Buffer, expected: { apiVersion: string; kind: string }) => KObject;
 
+/** Go's error reading apiVersion and kind from a body that is not an object. */
+function notAnObject(v: unknown): StatusError {
+  const kind = Array.isArray(v) ? 'array' : typeof v === 'number' ? 'number' : typeof v === 'boolean' ? 'bool' : 'string';
+  return badRequest(
+    `couldn't get version/kind; json parse error: json: cannot unmarshal ${kind} into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }`,
+  );
+}
+
+/** The body as Go decodes it into DeleteOptions: nulls are no value, a value of the wrong type fails. */
+function typedDeleteOptions(b: KObject): KObject {
+  const node = builtinResolver('', 'v1')?.component('io.k8s.apimachinery.pkg.apis.meta.v1.DeleteOptions');
+  if (!node) return b;
+  const r = decodeTyped(b, node);
+  if (r.error !== undefined) throw badRequest(r.error);
+  return r.value as KObject;
+}
+
 async function decodeDeleteOptions(scope: ResourceScope): Promise<DeleteOptions> {
   const { ctx } = scope;
   const q = ctx.query;
@@ -28,11 +51,19 @@ async function decodeDeleteOptions(scope: ResourceScope): Promise<DeleteOptions>
       if (ct === 'application/vnd.kubernetes.protobuf') {
         const mod = (await import('../negotiation/protobuf.js')) as { decodeProtobufObject: ProtobufDecoder };
         b = mod.decodeProtobufObject(body, { apiVersion: 'v1', kind: 'DeleteOptions' });
-      } else if (ct === 'application/yaml') b = parseYAML(body.toString('utf8')) ?? {};
-      else b = JSON.parse(body.toString('utf8'));
+      } else {
+        const v = ct === 'application/yaml' ? parseYamlBody(body) : parseJsonBody(body);
+        // Go decodes null into DeleteOptions as nothing; any other non-object fails reading apiVersion and kind.
+        if (v !== null && v !== undefined && (typeof v !== 'object' || Array.isArray(v))) throw notAnObject(v);
+        const tm = v ? typeMetaError(v as KObject) : undefined;
+        if (tm) throw badRequest(tm);
+        b = typedDeleteOptions((v ?? {}) as KObject);
+      }
     } catch (e) {
-      if ((e as { status?: unknown }).status) throw e;
-      throw badRequest(`couldn't get version/kind; json parse error: ${(e as Error).message}`);
+      if (e instanceof StatusError) throw e;
+      if (e instanceof JsonBodySyntaxError || e instanceof YamlLimitError) throw badRequest(`couldn't get version/kind; json parse error: ${e.message}`);
+      if (e instanceof YAMLError) throw badRequest(`couldn't get version/kind; json parse error: yaml: ${e.message}`);
+      throw e;
     }
   }
   const o: DeleteOptions = { dryRun: false };

@@ -34,7 +34,7 @@ async function readEntry(scope: ResourceScope, rvParam: string): Promise<CacheEn
   const cache = await scope.store.cache();
   if (rvParam === '') {
     await cache.consistentRev();
-    const entry = cache.get(scope.store.key(scope.namespace, scope.name));
+    const entry = cache.get(scope.store.requestKey(scope.namespace, scope.name));
     if (!entry) throw notFound(scope.store.gr, scope.name);
     return entry;
   }
@@ -53,7 +53,7 @@ async function readEntry(scope: ResourceScope, rvParam: string): Promise<CacheEn
       throw e;
     }
   }
-  const entry = cache.get(scope.store.key(scope.namespace, scope.name));
+  const entry = cache.get(scope.store.requestKey(scope.namespace, scope.name));
   if (!entry) throw notFound(scope.store.gr, scope.name);
   return entry;
 }

@@ -12,31 +12,38 @@ import { forEndpoint, type ResourceScope } from '../resource-scope.js';
 import { cloneDecoded } from '../field-validation/decode-findings.js';
 import type { WriteHooks } from '../write-hooks.js';
 import { trackManagedFields } from '../apply/write-integration.js';
+import { heavyWork } from '../heavy-work.js';
 
 export async function handleUpdate(scope: ResourceScope, hooks: WriteHooks): Promise<void> {
   const { ctx, def } = scope;
   const rep = negotiate(ctx, { list: false, transforms: false, protobuf: false });
   const q = parseWriteQuery(ctx.query, 'UpdateOptions');
   const body = await readBody(ctx, scope.options.maxRequestBodyBytes);
-  const obj = await decodeBody(ctx.req.headers['content-type'], body, { apiVersion: apiVersionOf(def), kind: def.kind });
-  const md = meta(obj);
-  if (md.name !== undefined && md.name !== '' && md.name !== scope.name) {
-    throw badRequest(`the name of the object (${md.name}) does not match the name on the URL (${scope.name})`);
-  }
-  md.name = scope.name;
-  if (def.namespaced && md.namespace && md.namespace !== scope.namespace) {
-    throw badRequest(`the namespace of the object (${md.namespace}) does not match the namespace on the request (${scope.namespace})`);
-  }
-  const { obj: result, created } = await scope.store.update(
-    scope.namespace,
-    scope.name,
-    async (current) => {
-      const desired = cloneDecoded(obj);
-      await hooks.beforeWrite(scope, desired, current, q, 'update');
-      trackManagedFields(scope, desired, current, q);
-      return desired;
-    },
-    { ...operationFor(scope, q), subresource: scope.subresource },
-  );
+  const { obj: result, created } = await heavyWork(ctx, body.length, async (step) => {
+    const obj = await decodeBody(ctx.req.headers['content-type'], body, { apiVersion: apiVersionOf(def), kind: def.kind });
+    await step();
+    const md = meta(obj);
+    // A name or namespace that is not a string fails the typed decoding of the write hooks, as it fails kube's
+    // decoder before these checks.
+    if (typeof md.name === 'string' && md.name !== '' && md.name !== scope.name) {
+      throw badRequest(`the name of the object (${md.name}) does not match the name on the URL (${scope.name})`);
+    }
+    if (md.name === undefined || md.name === null || md.name === '') md.name = scope.name;
+    if (def.namespaced && typeof md.namespace === 'string' && md.namespace && md.namespace !== scope.namespace) {
+      throw badRequest(`the namespace of the object (${md.namespace}) does not match the namespace on the request (${scope.namespace})`);
+    }
+    return scope.store.update(
+      scope.namespace,
+      scope.name,
+      async (current) => {
+        const desired = cloneDecoded(obj);
+        await hooks.beforeWrite(scope, desired, current, q, 'update');
+        await step();
+        trackManagedFields(scope, desired, current, q);
+        return desired;
+      },
+      { ...operationFor(scope, q), subresource: scope.subresource, step },
+    );
+  });
   await writeRepresentation(scope, created ? 201 : 200, rep, { object: forEndpoint(scope, result) });
 }

@@ -21,7 +21,8 @@ class RecordingResponse extends EventEmitter {
   code = 0;
   chunks: Buffer[] = [];
   writableEnded = false;
-  writableLength = 0;
+  /** A client that stopped reading: writes never complete. */
+  stalled = false;
   headersSent = false;
   setHeader(k: string, v: string) {
     this.headers.set(k.toLowerCase(), v);
@@ -33,9 +34,10 @@ class RecordingResponse extends EventEmitter {
     this.code = code;
     this.headersSent = true;
   }
-  write(b: Buffer) {
+  write(b: Buffer, cb?: () => void) {
     this.chunks.push(b);
-    return true;
+    if (!this.stalled) cb?.();
+    return !this.stalled;
   }
   end() {
     this.writableEnded = true;
@@ -126,7 +128,7 @@ test('a watcher that cannot drain its output is cut off and released', async () 
   try {
     const rv = await put('a');
     const w = await open(`watch=1&timeoutSeconds=30&resourceVersion=${rv}`);
-    w.res.writableLength = 1000; // the client stopped reading
+    w.res.stalled = true; // the client stopped reading
     await tick();
     await put('a', '2');
     await w.done;

@@ -25,8 +25,15 @@ export const watchTuning = {
   preTimeoutBookmarkMs: 2_000,
   /** --min-request-timeout: a watch without timeoutSeconds lasts a random time in [min, 2·min). */
   minRequestTimeoutSeconds: 1800,
-  /** A watcher whose unsent output grows past this is cut off. */
-  maxBufferedBytes: 64 * 1024 * 1024,
+  /** A watcher whose unsent output grows past this is cut off at once. */
+  maxBufferedBytes: 32 * 1024 * 1024,
+  /** A watcher whose unsent output is above this while its client takes nothing for slowWatcherMs is cut off. */
+  slowBufferedBytes: 1024 * 1024,
+  slowWatcherMs: 5_000,
+  /** All watch streams together; above it the largest backlogs are cut off. */
+  maxTotalBufferedBytes: 128 * 1024 * 1024,
+  /** A cut-off stream that has not handed over what it holds by then is destroyed. */
+  cutOffGraceMs: 1_000,
 };
 
 export interface WatchPlan {
@@ -64,7 +71,7 @@ export async function serveWatch(scope: ResourceScope, opts: ListOptions, sel: S
   const { ctx } = scope;
   const prefix = scope.store.listPrefix(scope.namespace);
   const deadline = Date.now() + watchTimeoutMs(opts.timeoutSeconds);
-  const stream = new WatchStream(ctx, watchTuning.maxBufferedBytes);
+  const stream = new WatchStream(ctx, watchTuning);
   const sendError = (status: Status) => stream.write([frame('ERROR', Buffer.from(JSON.stringify(status)))]);
 
   let watcher: CacheWatcher | undefined;
@@ -77,6 +84,7 @@ export async function serveWatch(scope: ResourceScope, opts: ListOptions, sel: S
     stream.end();
     resolveDone();
   };
+  stream.onCutOff = finish;
   if (ctx.signal.aborted) return finish();
   ctx.signal.addEventListener('abort', finish, { once: true });
   timers.push(setTimeout(finish, Math.max(0, deadline - Date.now())));
@@ -91,7 +99,7 @@ export async function serveWatch(scope: ResourceScope, opts: ListOptions, sel: S
       for (const e of snap.entries) parts.push(encoder.event({ type: 'ADDED', entry: e }));
       // Like kube's, the end bookmark carries the cache's revision (at least the one required), never selector-filtered.
       if (plan.endBookmark) parts.push(encoder.objectEvent('BOOKMARK', bookmarkObject(scope, snap.rev, true)));
-      if (parts.length) stream.write(parts);
+      if (parts.length) stream.write(parts, { initial: true });
       startRev = snap.rev;
     } else if (plan.startNow === 'consistent') {
       startRev = await cache.consistentRev();

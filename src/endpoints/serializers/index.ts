@@ -6,18 +6,11 @@ import { yamlSerializer } from './yaml.js';
 
 export const SERIALIZERS: readonly Serializer[] = [jsonSerializer, yamlSerializer, protobufSerializer];
 
-const byMediaType = new Map<string, Serializer>();
-for (const s of SERIALIZERS) for (const t of [s.mediaType, ...(s.alsoReads ?? [])]) byMediaType.set(t, s);
-
-/** The serializer reading a Content-Type (parameters stripped); undefined: 415. */
-export function serializerForContentType(contentType: string): Serializer | undefined {
-  return byMediaType.get(contentType);
-}
+const byMediaType = new Map<string, Serializer>(SERIALIZERS.map((s) => [s.mediaType, s]));
 
 /** The serializer of an Accept media type (exact, no wildcards). */
 export function serializerForMediaType(mediaType: string): Serializer | undefined {
-  const s = byMediaType.get(mediaType);
-  return s && s.mediaType === mediaType ? s : undefined;
+  return byMediaType.get(mediaType);
 }
 
 /** The serializer writing a negotiated format; a format without an encoder is written as JSON. */

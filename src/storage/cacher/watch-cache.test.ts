@@ -2,17 +2,26 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import { StorageError, type Rev, type Storage, type WatchSink } from '../interface.js';
 import { MemoryStorage } from '../memory/memory-storage.js';
 import { openSqliteStorage } from '../sqlite/sqlite-storage.js';
+import { openEtcdStorage } from '../etcd/etcd-storage.js';
+import { KeyMap } from '../etcd/etcd-keys.js';
+import { etcdSkipReason, startEtcd, type EtcdProcess } from '../../testing/etcd.js';
 import type { CacheEvent } from './cache-entry.js';
 import { WatchCache } from './watch-cache.js';
 
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
 const dec = (v: Uint8Array): string => Buffer.from(v).toString();
 
-type Engine = { name: string; open: () => Promise<{ s: Storage; done: () => Promise<void> }> };
+// etcd: one server for the file, a fresh key prefix per test (revisions are counted from the store's start, r0).
+const etcdSkip = etcdSkipReason();
+let etcd: Promise<EtcdProcess> | undefined;
+let etcdTests = 0;
+after(async () => (await etcd)?.stop());
+
+type Engine = { name: string; skip?: string; open: () => Promise<{ s: Storage; done: () => Promise<void> }> };
 const engines: Engine[] = [
   {
     name: 'memory',
@@ -27,6 +36,15 @@ const engines: Engine[] = [
       const dir = await mkdtemp(join(tmpdir(), 'kubelite-cacher-'));
       const s = await openSqliteStorage({ path: join(dir, 'db'), synchronous: 'NORMAL' });
       return { s, done: async () => { await s.close(); await rm(dir, { recursive: true, force: true }); } };
+    },
+  },
+  {
+    name: 'etcd',
+    skip: etcdSkip,
+    open: async () => {
+      const { url } = await (etcd ??= startEtcd());
+      const s = await openEtcdStorage({ endpoints: [url], keys: new KeyMap('/', `/cacher-${++etcdTests}/`), compactionIntervalMs: 0 });
+      return { s, done: () => s.close() };
     },
   },
 ];
@@ -58,14 +76,15 @@ function events(cache: WatchCache, prefix: string, afterRev: Rev, count: number)
 const show = (e: CacheEvent): string => `${e.rev} ${e.type} ${e.entry.key}=${dec(e.entry.value)}@${e.entry.modRev} prev=${e.prev ? e.prev.modRev : '-'}`;
 
 for (const engine of engines) {
-  describe(`watch cache over ${engine.name}`, () => {
-    const withCache = (opts: Parameters<typeof WatchCache.start>[2], fn: (s: Storage, c: WatchCache) => Promise<void>, seed?: (s: Storage) => Promise<void>) => async () => {
+  describe(`watch cache over ${engine.name}`, { skip: engine.skip }, () => {
+    const withCache = (opts: Parameters<typeof WatchCache.start>[2], fn: (s: Storage, c: WatchCache, r0: Rev) => Promise<void>, seed?: (s: Storage) => Promise<void>) => async () => {
       const { s, done } = await engine.open();
       try {
+        const r0 = await s.currentRevision();
         await seed?.(s);
         const c = await WatchCache.start(s, '/r/cm/', opts);
         try {
-          await fn(s, c);
+          await fn(s, c, r0);
         } finally {
           c.stop();
         }
@@ -74,9 +93,9 @@ for (const engine of engines) {
       }
     };
 
-    it('starts from the engine contents and is current when a write resolves', withCache({}, async (s, c) => {
+    it('starts from the engine contents and is current when a write resolves', withCache({}, async (s, c, r0) => {
       assert.equal(c.size, 2);
-      assert.equal(c.currentRev, 3);
+      assert.equal(c.currentRev, r0 + 3);
       assert.equal(dec(c.get('/r/cm/a/x')!.value), 'x1');
       assert.equal(c.get('/r/other/o'), undefined);
       const rev = await put(s, '/r/cm/a/x', 'x2');
@@ -95,11 +114,11 @@ for (const engine of engines) {
       await put(s, '/r/cm/b/y', 'y1');
     }));
 
-    it('pages and filters lists like the engine', withCache({}, async (s, c) => {
+    it('pages and filters lists like the engine', withCache({}, async (s, c, r0) => {
       for (const k of ['e', 'a', 'c', 'b', 'd']) await put(s, `/r/cm/ns1/${k}`, k);
       await put(s, '/r/cm/ns10/z', 'z');
       const p1 = await c.list('/r/cm/ns1/', { limit: 2 });
-      assert.deepEqual([p1.entries.map((e) => e.key), p1.more, p1.count, p1.rev], [['/r/cm/ns1/a', '/r/cm/ns1/b'], true, 5, 6]);
+      assert.deepEqual([p1.entries.map((e) => e.key), p1.more, p1.count, p1.rev], [['/r/cm/ns1/a', '/r/cm/ns1/b'], true, 5, r0 + 6]);
       const p2 = await c.list('/r/cm/ns1/', { limit: 2, startKey: '/r/cm/ns1/b\x00' });
       assert.deepEqual([p2.entries.map((e) => e.key), p2.more, p2.count], [['/r/cm/ns1/c', '/r/cm/ns1/d'], true, 3]);
       const odd = await c.list('/r/cm/', { limit: 2, filter: (e) => 'ace'.includes(dec(e.value)) });
@@ -190,8 +209,9 @@ for (const engine of engines) {
 
     it('tracks per-watcher progress for bookmarks', withCache({}, async (s, c) => {
       const got: CacheEvent[] = [];
-      const w = c.watch('/r/cm/a/', c.currentRev, { events: (b) => got.push(...b), error: assert.fail });
-      assert.equal(w.progressRev(), 0, 'nothing delivered before the replay runs');
+      const start = c.currentRev;
+      const w = c.watch('/r/cm/a/', start, { events: (b) => got.push(...b), error: assert.fail });
+      assert.equal(w.progressRev(), start, 'nothing delivered before the replay runs');
       await put(s, '/r/cm/a/1', 'x');
       await put(s, '/r/cm/b/1', 'y');
       const rev = await put(s, '/r/other/1', 'z');
@@ -204,7 +224,7 @@ for (const engine of engines) {
       const { s, done } = await engine.open();
       const c = await WatchCache.start(s, '/r/cm/');
       const errors: string[] = [];
-      c.watch('/r/cm/', 0, { events() {}, error: (e) => errors.push(e.code) });
+      c.watch('/r/cm/', c.currentRev, { events() {}, error: (e) => errors.push(e.code) });
       await new Promise((r) => setImmediate(r));
       await done();
       assert.deepEqual(errors, ['Unavailable']);

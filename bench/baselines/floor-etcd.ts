@@ -1,0 +1,79 @@
+// The etcd floor: what the etcd3 client library itself costs, with no HTTP and no API server around it. Forked by
+// the runner; it receives one job at a time and runs a closed loop against etcd of the transactions kubelite's
+// engine sends for the same request: a create is one conditional Txn (If mod_revision == 0 Then Put Else Range) of
+// the ConfigMap's stored JSON under its /registry key; a get is one linearizable Range (what a consistent GET
+// costs kubelite: the current revision from etcd, then the object from its watch cache).
+import { Etcd3 } from 'etcd3';
+import { configMapBody } from '../load/configmap.js';
+import type { RequestResult } from '../load/jobs.js';
+import { cpuPercent } from '../load/request-load.js';
+import { summarize } from '../stats.js';
+
+export interface EtcdFloorJob {
+  url: string;
+  op: 'create' | 'get';
+  inFlight: number;
+  warmupMs: number;
+  durationMs: number;
+}
+
+async function run(job: EtcdFloorJob): Promise<RequestResult> {
+  const client = new Etcd3({ hosts: job.url });
+  const value = Buffer.from(configMapBody('bench', 'cm-000000', 'create'));
+  const getKey = Buffer.from('/registry/configmaps/bench/floor-get');
+  await client.kv.put({ key: getKey, value });
+  let next = 0;
+  const op =
+    job.op === 'create'
+      ? async () => {
+          const key = Buffer.from(`/registry/configmaps/bench/cm-${String(next++).padStart(6, '0')}`);
+          const r = await client.kv.txn({
+            compare: [{ key, target: 'Mod', result: 'Equal', mod_revision: 0 }],
+            success: [{ request_put: { key, value } }],
+            failure: [{ request_range: { key } }],
+          });
+          if (!r.succeeded) throw new Error('create conflicted');
+        }
+      : async () => {
+          const r = await client.kv.range({ key: getKey });
+          if (r.kvs.length !== 1) throw new Error('get found nothing');
+        };
+  const cpu0 = process.cpuUsage();
+  const wall0 = performance.now();
+  const start = wall0 + job.warmupMs;
+  const end = start + job.durationMs;
+  const latencies: number[] = [];
+  let errors = 0;
+  let firstError: string | undefined;
+  let succeeded = 0;
+  const slot = async (): Promise<void> => {
+    while (performance.now() < end) {
+      const t0 = performance.now();
+      try {
+        await op();
+        succeeded++;
+      } catch (e) {
+        errors++;
+        firstError ??= (e as Error).message;
+      }
+      const t1 = performance.now();
+      if (t0 >= start && t1 <= end) latencies.push(t1 - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: job.inFlight }, slot));
+  const loadCpuPct = cpuPercent(cpu0, wall0);
+  client.close();
+  const seconds = job.durationMs / 1000;
+  return { requests: latencies.length, succeeded, errors, firstError, seconds, perSecond: latencies.length / seconds, latency: summarize(latencies), bodyBytes: value.length, loadCpuPct };
+}
+
+process.on('message', (m: { id: number; job?: EtcdFloorJob; stop?: boolean }) => {
+  if (m.stop) process.exit(0);
+  if (!m.job) return;
+  run(m.job).then(
+    (result) => process.send!({ id: m.id, result }),
+    (e: Error) => process.send!({ id: m.id, error: e.stack ?? e.message }),
+  );
+});
+process.on('disconnect', () => process.exit(0));
+process.send!({ id: 0, result: 'ready' });
