@@ -9,11 +9,11 @@ import { RunContext } from './context.js';
 import { parseOptions } from './options.js';
 import { costFactor, ratio, renderNotes, renderTable } from './report.js';
 import { celScenario } from './scenarios/cel.js';
-import { createScenario, getScenario, updateScenario, versionScenario } from './scenarios/requests.js';
+import { createScenario, getProtobufScenario, getScenario, updateScenario, versionScenario } from './scenarios/requests.js';
 import { startupScenario } from './scenarios/startup.js';
 import { storageEngineScenario } from './scenarios/storage-engine.js';
 import { storeScenarios } from './scenarios/store.js';
-import { watchScenario } from './scenarios/watch.js';
+import { watchProtobufScenario, watchScenario } from './scenarios/watch.js';
 import { etcdCreateScenario, etcdGetScenario } from './scenarios/etcd.js';
 
 const SCENARIOS: Record<string, (ctx: RunContext, selected: Set<string>) => Promise<void>> = {
@@ -21,6 +21,7 @@ const SCENARIOS: Record<string, (ctx: RunContext, selected: Set<string>) => Prom
   'create-1': (ctx) => createScenario(ctx, 1),
   'create-64': (ctx) => createScenario(ctx, 64),
   get: getScenario,
+  'get-protobuf': getProtobufScenario,
   update: updateScenario,
   // list and memory share one filled server per target when both run.
   list: (ctx, sel) => storeScenarios(ctx, { list: true, memory: sel.has('memory') }),
@@ -28,6 +29,7 @@ const SCENARIOS: Record<string, (ctx: RunContext, selected: Set<string>) => Prom
   'watch-10': (ctx) => watchScenario(ctx, 10),
   'watch-100': (ctx) => watchScenario(ctx, 100),
   'watch-1000': (ctx) => watchScenario(ctx, 1000),
+  'watch-protobuf-100': (ctx) => watchProtobufScenario(ctx, 100),
   startup: startupScenario,
   storage: storageEngineScenario,
   'etcd-create-1': (ctx) => etcdCreateScenario(ctx, 1),

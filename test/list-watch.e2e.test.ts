@@ -4,6 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect as h2connect } from 'node:http2';
+import { parse as parseYAML } from 'yaml';
 import { request as httpsRequest } from 'node:https';
 import { startTestServer, type TestServer } from '../src/testing/test-server.js';
 import { findKubectl } from '../src/testing/kubectl.js';
@@ -450,7 +451,9 @@ test('watch: bookmarks carry the progress revision, periodically and 2 s before 
 
 test('watch: 406 for YAML, 422 for streaming lists with the WatchList gate off (1.33 default), 500 for a bad RV', async () => {
   const y = await s.request('GET', '/api/v1/namespaces/default/configmaps?watch=1', { headers: { accept: 'application/yaml, application/json' } });
-  assert.deepEqual([y.status, y.json().message], [406, 'only the following media types are accepted: application/json;stream=watch, application/vnd.kubernetes.protobuf;stream=watch']);
+  // The error itself is negotiated like any Status: YAML, the first acceptable type.
+  assert.equal(y.headers['content-type'], 'application/yaml');
+  assert.deepEqual([y.status, parseYAML(y.body).message], [406, 'only the following media types are accepted: application/json;stream=watch, application/vnd.kubernetes.protobuf;stream=watch']);
   const g = await s.request('GET', '/api/v1/namespaces/default/configmaps?watch=1&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true');
   assert.equal(g.status, 422);
   assert.deepEqual(g.json(), {

@@ -50,6 +50,8 @@ export interface WatchJob {
   objects: number;
   /** Changes written but not yet seen by every watcher, at most. */
   window: number;
+  /** Accept of the watch streams; Protobuf streams are length-prefixed frames instead of lines. */
+  accept?: string;
   warmupMs: number;
   durationMs: number;
 }

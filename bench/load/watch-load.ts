@@ -10,6 +10,8 @@ import { summarize } from '../stats.js';
 import { cpuPercent } from './request-load.js';
 
 const MARKER = Buffer.from('"mode":"seq-');
+/** In Protobuf the data value follows its map entry's key: `mode`, the value's tag and length, then `seq-`. */
+const PROTOBUF_MARKER = Buffer.from('seq-');
 const LOST_AFTER_MS = 10_000;
 
 interface Change {
@@ -63,7 +65,8 @@ export async function runWatch(job: WatchJob): Promise<WatchResult> {
     // Opens one watch stream; resolves when its response headers arrive.
     const openWatch = (s: ClientHttp2Session): Promise<void> =>
       new Promise((resolve, reject) => {
-        const st = s.request({ ':method': 'GET', ':path': `${base}?watch=1&resourceVersion=${listRv ?? '0'}` });
+        const st = s.request({ ':method': 'GET', ':path': `${base}?watch=1&resourceVersion=${listRv ?? '0'}`, ...(job.accept ? { accept: job.accept } : {}) });
+        const protobuf = job.accept?.includes('protobuf') ?? false;
         streams.push(st);
         let pending: Buffer | undefined;
         st.on('response', (h) => {
@@ -73,6 +76,22 @@ export async function runWatch(job: WatchJob): Promise<WatchResult> {
         });
         st.on('data', (chunk: Buffer) => {
           const buf = pending ? Buffer.concat([pending, chunk]) : chunk;
+          if (protobuf) {
+            // 4-byte big-endian length, then the WatchEvent; scan complete frames only.
+            let at = 0;
+            while (at + 4 <= buf.length && at + 4 + buf.readUInt32BE(at) <= buf.length) {
+              const end = at + 4 + buf.readUInt32BE(at);
+              const m = buf.indexOf(PROTOBUF_MARKER, at + 4);
+              if (m >= 0 && m < end) {
+                let seq = 0;
+                for (let k = m + PROTOBUF_MARKER.length; k < end && buf[k]! >= 48 && buf[k]! <= 57; k++) seq = seq * 10 + buf[k]! - 48;
+                onEvent(seq);
+              }
+              at = end;
+            }
+            pending = at < buf.length ? Buffer.from(buf.subarray(at)) : undefined;
+            return;
+          }
           const end = buf.lastIndexOf(10); // events are newline-terminated; scan complete ones only
           if (end < 0) {
             pending = buf;

@@ -40,3 +40,12 @@ export async function updateScenario(ctx: RunContext): Promise<void> {
   });
   ctx.addRequestRows('update with resourceVersion, 64 objects in flight', 'req', r, `${FLOOR_WRITE}, resourceVersion checked`);
 }
+
+/** get in Protobuf (client-go's typed clients): the object's shared message bytes in the `k8s\0` envelope. */
+export async function getProtobufScenario(ctx: RunContext): Promise<void> {
+  const r = await closedLoop(ctx, 'get-protobuf', 64, async (t) => {
+    await seed(ctx, t, 'cm-', 0, 1);
+    return { op: 'get', path: `/api/v1/namespaces/${NS}/configmaps/${objectName('cm-', 0)}`, accept: 'application/vnd.kubernetes.protobuf' };
+  });
+  ctx.addRequestRows('get one ConfigMap in Protobuf, 64 in flight', 'req', r, `${FLOOR_READ} (JSON)`);
+}

@@ -54,7 +54,7 @@ async function serveTable(scope: ResourceScope, details: CustomResourceDetails):
     apiVersion,
     kind: def.kind,
   });
-  writeEncoded(ctx, 200, table, rep.format);
+  await writeEncoded(ctx, 200, table, rep.format);
 }
 
 /**

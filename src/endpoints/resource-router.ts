@@ -20,8 +20,8 @@ import { handleSubresource } from './handlers/subresource.js';
 import { handleUpdate } from './handlers/update.js';
 import { handleVirtualCreate, isVirtualResource } from './handlers/virtual.js';
 import { handleWatch } from './handlers/watch.js';
-import { routerAcceptCheck } from './negotiation/negotiate.js';
-import type { ResourceScope } from './resource-scope.js';
+import { negotiateErrors, routerAcceptCheck } from './negotiation/negotiate.js';
+import { protobufServed, type ResourceScope } from './resource-scope.js';
 import type { WriteHooks } from './write-hooks.js';
 
 export interface ResourceRouterDeps {
@@ -85,6 +85,7 @@ export class ResourceRouter implements HandlerDeps {
     if (method === 'CONNECT') throw routeMethodNotAllowed();
     const isCollectionGet = !ri.name && (method === 'GET' || method === 'HEAD');
     routerAcceptCheck(ctx, isCollectionGet);
+    await negotiateErrors(ctx, protobufServed(scope));
 
     if (ri.subresource) return handleSubresource(this, scope);
     if (isVirtualResource(def)) {

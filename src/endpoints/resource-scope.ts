@@ -30,3 +30,8 @@ export function forEndpoint(scope: { def: ResourceInfo; view?: ResourceView }, o
   const { apiVersion: _a, kind: _k, ...rest } = obj;
   return { kind: scope.def.kind, apiVersion, ...rest };
 }
+
+/** Whether responses may be Protobuf: built-in kinds have a Protobuf form, custom resources do not (kube's 406). */
+export function protobufServed(scope: { view?: ResourceView }): boolean {
+  return scope.view === undefined;
+}

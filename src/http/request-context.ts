@@ -34,6 +34,11 @@ export interface RequestContext {
   /** Set once the timeout filter has answered; later writes are dropped. */
   timedOut: boolean;
   longRunning: boolean;
+  /**
+   * Set by endpoints whose errors are negotiated (built-in resources): the Status in the request's media type, or
+   * undefined for JSON.
+   */
+  encodeStatus?: (status: object) => { contentType: string; bytes: string | Buffer } | undefined;
   /** Annotations for the request's audit event, added by the stages that handle it. */
   auditAnnotations?: Record<string, string>;
 }

@@ -1,5 +1,6 @@
 // RequestInfo: what a request path means, parsed exactly as kube-apiserver's RequestInfoFactory does
 // (apiserver.md §2). Used by authorization, routing, audit and logging.
+import { boolParam } from './query-params.js';
 
 export interface RequestInfo {
   isResourceRequest: boolean;
@@ -24,12 +25,6 @@ const SPECIAL_VERBS = new Set(['watch', 'proxy']);
 
 export class RequestInfoError extends Error {}
 
-function truthy(v: string | null): boolean {
-  // strconv.ParseBool accepts 1,t,T,TRUE,true,True / 0,f,F,FALSE,false,False; on a parse error kube treats the value as true.
-  if (v === null) return false;
-  if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(v)) return false;
-  return true;
-}
 
 /** A value usable as a single path segment (path.ValidatePathSegmentName). */
 function isPathSegment(s: string): boolean {
@@ -107,7 +102,7 @@ export function parseRequestInfo(method: string, path: string, query: URLSearchP
   if (parts.length >= 1) info.resource = parts[0]!;
 
   if (info.name === '' && info.verb === 'get') {
-    info.verb = truthy(query.get('watch')) ? 'watch' : 'list';
+    info.verb = boolParam(query, 'watch') ? 'watch' : 'list';
     const fs = query.get('fieldSelector');
     if (fs) {
       const m = /^metadata\.name(==?)([^,]*)$/.exec(fs.trim());
@@ -115,7 +110,7 @@ export function parseRequestInfo(method: string, path: string, query: URLSearchP
     }
   }
   // Seed 000: "a list or get path with ?watch=1" is a watch; on a named path it watches that one object.
-  else if (info.name !== '' && info.verb === 'get' && info.subresource === '' && truthy(query.get('watch'))) info.verb = 'watch';
+  else if (info.name !== '' && info.verb === 'get' && info.subresource === '' && boolParam(query, 'watch')) info.verb = 'watch';
   if (info.name === '' && info.verb === 'delete') info.verb = 'deletecollection';
   if (['list', 'watch', 'deletecollection'].includes(info.verb)) {
     const fs = query.get('fieldSelector');

@@ -3,6 +3,7 @@
 import { gzipSync } from 'node:zlib';
 import { StatusError, timeoutError, unknownError, type Status } from '../errors/status.js';
 import { StorageError } from '../storage/interface.js';
+import { prettyParam } from './query-params.js';
 import type { RequestContext } from './request-context.js';
 
 /** Formats one warning as kube's warning recorder does: 299 - "<text>", quotes and backslashes escaped. */
@@ -82,8 +83,8 @@ export function writeText(ctx: RequestContext, code: number, text: string, heade
 
 /** `?pretty=true`, or a curl/Wget/browser User-Agent without pretty=false, gives indented JSON. */
 export function wantsPretty(ctx: RequestContext): boolean {
-  const p = ctx.query.get('pretty');
-  if (p !== null) return p === 'true' || p === '1';
+  const p = prettyParam(ctx.query);
+  if (p !== undefined) return p;
   const ua = String(ctx.req.headers['user-agent'] ?? '');
   return /^(curl|Wget|Mozilla\/5\.0)/.test(ua);
 }
@@ -103,6 +104,8 @@ export function writeError(ctx: RequestContext, err: unknown): void {
   const retry = se.status.details?.retryAfterSeconds;
   if (retry) headers['Retry-After'] = String(retry);
   if (se.code === 403 || se.code === 401) headers['X-Content-Type-Options'] = 'nosniff';
+  const negotiated = ctx.encodeStatus?.(body);
+  if (negotiated) return writeBody(ctx, se.code, negotiated.contentType, negotiated.bytes, headers);
   writeJSON(ctx, se.code, body, headers);
 }
 

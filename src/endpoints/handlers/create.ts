@@ -8,14 +8,14 @@ import { negotiate } from '../negotiation/negotiate.js';
 import { readBody } from '../negotiation/read-body.js';
 import { writeRepresentation } from '../negotiation/write-representation.js';
 import { parseWriteQuery } from '../query-options.js';
-import { forEndpoint, type ResourceScope } from '../resource-scope.js';
+import { forEndpoint, type ResourceScope, protobufServed } from '../resource-scope.js';
 import type { WriteHooks } from '../write-hooks.js';
 import { trackManagedFields } from '../apply/write-integration.js';
 import { heavyWork } from '../heavy-work.js';
 
 export async function handleCreate(scope: ResourceScope, hooks: WriteHooks): Promise<void> {
   const { ctx, def } = scope;
-  const rep = negotiate(ctx, { list: false, transforms: false, protobuf: false });
+  const rep = negotiate(ctx, { list: false, transforms: false, protobuf: protobufServed(scope) });
   const q = parseWriteQuery(ctx.query, 'CreateOptions');
   const body = await readBody(ctx, scope.options.maxRequestBodyBytes);
   const created = await heavyWork(ctx, body.length, async (step) => {

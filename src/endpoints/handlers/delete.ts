@@ -18,7 +18,8 @@ import { readBody } from '../negotiation/read-body.js';
 import { writeRepresentation } from '../negotiation/write-representation.js';
 import { writeEncoded } from '../negotiation/write-object.js';
 import { parseWriteQuery } from '../query-options.js';
-import { forEndpoint, type ResourceScope } from '../resource-scope.js';
+import { firstParam, int64Param, optionalBoolParam, stringsParam } from '../../http/query-params.js';
+import { forEndpoint, type ResourceScope, protobufServed } from '../resource-scope.js';
 import { readList } from '../list/read-list.js';
 
 type ProtobufDecoder = (body: Buffer, expected: { apiVersion: string; kind: string }) => KObject;
@@ -66,29 +67,29 @@ async function decodeDeleteOptions(scope: ResourceScope): Promise<DeleteOptions>
       throw e;
     }
   }
+  // kube reads the options from the body when there is one, and from the query only when there is none.
+  const fromQuery = body.length === 0;
   const o: DeleteOptions = { dryRun: false };
-  const grace = q.get('gracePeriodSeconds') ?? b.gracePeriodSeconds;
+  const grace = fromQuery ? int64Param(q, 'gracePeriodSeconds') : b.gracePeriodSeconds;
   if (grace !== undefined && grace !== null) o.gracePeriodSeconds = Number(grace);
-  const policy = q.get('propagationPolicy') ?? b.propagationPolicy;
-  if (policy) o.propagationPolicy = policy as PropagationPolicy;
-  const orphan = q.get('orphanDependents') ?? b.orphanDependents;
-  if (orphan !== undefined && orphan !== null) o.orphanDependents = orphan === true || orphan === 'true';
+  const policy = fromQuery ? firstParam(q, 'propagationPolicy') : b.propagationPolicy;
+  if (policy !== undefined && policy !== null) o.propagationPolicy = policy as PropagationPolicy;
+  const orphan = fromQuery ? optionalBoolParam(q, 'orphanDependents') : b.orphanDependents;
+  if (orphan !== undefined && orphan !== null) o.orphanDependents = orphan === true;
   if (b.preconditions) o.preconditions = b.preconditions;
-  const unsafe = q.get('ignoreStoreReadErrorWithClusterBreakingPotential') ?? b.ignoreStoreReadErrorWithClusterBreakingPotential;
+  const unsafe = fromQuery ? optionalBoolParam(q, 'ignoreStoreReadErrorWithClusterBreakingPotential') : b.ignoreStoreReadErrorWithClusterBreakingPotential;
   // Without the alpha gate the option is dropped, as kube-apiserver does.
-  if (scope.options.featureGates['AllowUnsafeMalformedObjectDeletion'] && (unsafe === true || unsafe === 'true')) {
+  if (scope.options.featureGates['AllowUnsafeMalformedObjectDeletion'] && unsafe === true) {
     o.ignoreStoreReadErrorWithClusterBreakingPotential = true;
   }
-  const dry = q.getAll('dryRun');
-  const bodyDry: string[] = Array.isArray(b.dryRun) ? b.dryRun : [];
-  if (dry.length || bodyDry.length) {
+  const dry = fromQuery ? stringsParam(q, 'dryRun') : Array.isArray(b.dryRun) ? (b.dryRun as string[]) : [];
+  if (dry.length) {
     o.dryRunGiven = true;
-    parseWriteQuery(new URLSearchParams([...dry, ...bodyDry].map((d): [string, string] => ['dryRun', d])), 'UpdateOptions');
+    parseWriteQuery(new URLSearchParams(dry.map((d): [string, string] => ['dryRun', d])), 'UpdateOptions');
     o.dryRun = true;
   }
   return o;
 }
-
 /** The caller also needs the verb unsafe-delete-ignore-read-errors on the resource (seed 000, rule 2). */
 async function authorizeUnsafeDelete(scope: ResourceScope, authorizer: Authorizer): Promise<void> {
   const attrs = { ...attributesOf(scope.ctx), verb: 'unsafe-delete-ignore-read-errors', subresource: '' };
@@ -97,20 +98,20 @@ async function authorizeUnsafeDelete(scope: ResourceScope, authorizer: Authorize
 }
 
 export async function handleDelete(scope: ResourceScope, authorizer: Authorizer): Promise<void> {
-  const rep = negotiate(scope.ctx, { list: false, transforms: false, protobuf: false });
+  const rep = negotiate(scope.ctx, { list: false, transforms: false, protobuf: protobufServed(scope) });
   const opts = await decodeDeleteOptions(scope);
   if (opts.ignoreStoreReadErrorWithClusterBreakingPotential) {
     validateDeleteOptions(opts);
     await authorizeUnsafeDelete(scope, authorizer);
-    return writeEncoded(scope.ctx, 200, await deleteCorruptObject(scope.store, scope.namespace, scope.name), rep.as === 'object' && rep.format === 'yaml' ? 'yaml' : 'json');
+    return writeEncoded(scope.ctx, 200, await deleteCorruptObject(scope.store, scope.namespace, scope.name), rep.as === 'object' ? rep.format : 'json');
   }
   const r = await deleteObject(scope.store, scope.namespace, scope.name, { ...operationFor(scope, opts), ...opts });
-  if ((r.body as KObject).kind === 'Status') return writeEncoded(scope.ctx, r.code, r.body, rep.as === 'object' && rep.format === 'yaml' ? 'yaml' : 'json');
+  if ((r.body as KObject).kind === 'Status') return writeEncoded(scope.ctx, r.code, r.body, rep.as === 'object' ? rep.format : 'json');
   await writeRepresentation(scope, r.code, rep, { object: forEndpoint(scope, r.body as KObject) });
 }
 
 export async function handleDeleteCollection(scope: ResourceScope): Promise<void> {
-  const rep = negotiate(scope.ctx, { list: true, transforms: false, protobuf: false });
+  const rep = negotiate(scope.ctx, { list: true, transforms: false, protobuf: protobufServed(scope) });
   const opts = await decodeDeleteOptions(scope);
   const page = await readList(scope);
   const deleted: KObject[] = [];

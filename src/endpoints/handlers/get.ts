@@ -5,25 +5,32 @@
 import { badRequest, notFound, tooLargeResourceVersion, unknownError } from '../../errors/status.js';
 import type { CacheEntry } from '../../storage/cacher/cache-entry.js';
 import { writeBody, wantsPretty } from '../../http/respond.js';
-import { jsonItemEncoder } from '../list/encode-items.js';
+import { stringParam } from '../../http/query-params.js';
+import { jsonItemEncoder, protobufItemEncoder } from '../list/encode-items.js';
+import { loadProtobufWire } from '../serializers/protobuf.js';
+import { apiVersionOf } from '../../registry/resource-def.js';
 import { StorageError } from '../../storage/interface.js';
 import { negotiate } from '../negotiation/negotiate.js';
 import { writeRepresentation } from '../negotiation/write-representation.js';
-import { forEndpoint, type ResourceScope } from '../resource-scope.js';
+import { forEndpoint, type ResourceScope, protobufServed } from '../resource-scope.js';
 import { objectOf } from '../list/entry-object.js';
 import { parseResourceVersion } from '../list/list-options.js';
 
 export async function handleGet(scope: ResourceScope): Promise<void> {
   const { ctx } = scope;
-  const rep = negotiate(ctx, { list: false, transforms: true, protobuf: false });
+  const rep = negotiate(ctx, { list: false, transforms: true, protobuf: protobufServed(scope) });
   const fs = ctx.query.get('fieldSelector');
   if (fs) {
     const m = /^metadata\.name==?(.*)$/.exec(fs);
     if (m && m[1] !== scope.name) throw badRequest("fieldSelector metadata.name doesn't match requested name");
   }
-  const entry = await readEntry(scope, ctx.query.get('resourceVersion') ?? '');
+  const entry = await readEntry(scope, stringParam(ctx.query, 'resourceVersion'));
   if (rep.as === 'object' && rep.format === 'json' && !wantsPretty(ctx)) {
     return writeBody(ctx, 200, 'application/json', Buffer.concat([jsonItemEncoder(scope).of(entry), NEWLINE]));
+  }
+  if (rep.as === 'object' && rep.format === 'protobuf') {
+    const wire = await loadProtobufWire();
+    return writeBody(ctx, 200, wire.PROTOBUF_MEDIA_TYPE, wire.envelope(apiVersionOf(scope.def), scope.def.kind, protobufItemEncoder(scope, wire).of(entry)));
   }
   await writeRepresentation(scope, 200, rep, { object: forEndpoint(scope, objectOf(entry)) });
 }

@@ -4,9 +4,10 @@ import { writeBody, wantsPretty } from '../../http/respond.js';
 import { apiVersionOf } from '../../registry/resource-def.js';
 import { negotiate } from '../negotiation/negotiate.js';
 import { writeRepresentation, type ListMeta } from '../negotiation/write-representation.js';
-import type { ResourceScope } from '../resource-scope.js';
+import { type ResourceScope, protobufServed } from '../resource-scope.js';
 import { presentObject } from '../list/present.js';
-import { jsonItemEncoder } from '../list/encode-items.js';
+import { jsonItemEncoder, protobufItemEncoder } from '../list/encode-items.js';
+import { loadProtobufWire } from '../serializers/protobuf.js';
 import { objectOf } from '../list/entry-object.js';
 import { decodeListOptions, defaultListOptions, validateListOptions } from '../list/list-options.js';
 import { readList } from '../list/read-list.js';
@@ -15,7 +16,7 @@ import type { CacheEntry } from '../../storage/cacher/cache-entry.js';
 
 export async function handleList(scope: ResourceScope): Promise<void> {
   const { ctx } = scope;
-  const rep = negotiate(ctx, { list: true, transforms: true, protobuf: false });
+  const rep = negotiate(ctx, { list: true, transforms: true, protobuf: protobufServed(scope) });
   const opts = decodeListOptions(ctx.query);
   const watchList = scope.options.featureGates['WatchList'] === true;
   defaultListOptions(opts, watchList);
@@ -23,6 +24,7 @@ export async function handleList(scope: ResourceScope): Promise<void> {
   const sel = selectionFor(scope, opts);
   const page = await readList(scope, opts, sel);
   if (rep.as === 'object' && rep.format === 'json' && !wantsPretty(ctx)) return writeJSONList(scope, page.entries, page.listMeta);
+  if (rep.as === 'object' && rep.format === 'protobuf') return writeProtobufList(scope, page.entries, page.listMeta);
   await writeRepresentation(scope, 200, rep, { list: page.entries.map((e) => presentObject(scope, objectOf(e))), listMeta: page.listMeta });
 }
 
@@ -38,4 +40,12 @@ function writeJSONList(scope: ResourceScope, entries: CacheEntry[], listMeta: Li
   });
   parts.push(Buffer.from(']}\n'));
   writeBody(scope.ctx, 200, 'application/json', Buffer.concat(parts));
+}
+
+// The Protobuf list spliced from the items' shared message bytes.
+async function writeProtobufList(scope: ResourceScope, entries: CacheEntry[], listMeta: ListMeta): Promise<void> {
+  const wire = await loadProtobufWire();
+  const enc = protobufItemEncoder(scope, wire);
+  const items = entries.map((e) => enc.of(e));
+  writeBody(scope.ctx, 200, wire.PROTOBUF_MEDIA_TYPE, wire.listEnvelope(apiVersionOf(scope.def), scope.def.listKind, listMeta as Record<string, never>, items));
 }

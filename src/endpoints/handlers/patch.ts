@@ -8,7 +8,7 @@ import { negotiate } from '../negotiation/negotiate.js';
 import { readBody } from '../negotiation/read-body.js';
 import { writeRepresentation } from '../negotiation/write-representation.js';
 import { parseWriteQuery } from '../query-options.js';
-import { forEndpoint, type ResourceScope } from '../resource-scope.js';
+import { forEndpoint, type ResourceScope, protobufServed } from '../resource-scope.js';
 import type { WriteHooks } from '../write-hooks.js';
 import { trackManagedFields } from '../apply/write-integration.js';
 import { applyPatchBody, PATCH_TYPES, type PatchType } from '../patch/apply-patch-body.js';
@@ -54,7 +54,7 @@ export async function handlePatch(scope: ResourceScope, hooks: WriteHooks): Prom
   }
   const patchType = ct as PatchType;
   const isApply = patchType === 'application/apply-patch+yaml';
-  const rep = negotiate(ctx, { list: false, transforms: false, protobuf: false });
+  const rep = negotiate(ctx, { list: false, transforms: false, protobuf: protobufServed(scope) });
   const q = parseWriteQuery(ctx.query, 'PatchOptions', { isApply });
   const implicitRV = new WeakSet<KObject>();
   const { obj: result, created } = await heavyWork(ctx, body.length, (step) =>

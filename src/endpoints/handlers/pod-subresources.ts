@@ -60,7 +60,7 @@ export async function handlePodBinding(scope: ResourceScope): Promise<void> {
     },
     { ...operationFor(scope, q), subresource: '' },
   );
-  writeEncoded(scope.ctx, 201, created(), 'json');
+  await writeEncoded(scope.ctx, 201, created(), 'json');
 }
 
 /** POST pods/{name}/eviction: deletes the pod (PodDisruptionBudgets are not consulted). */
@@ -77,5 +77,5 @@ export async function handlePodEviction(scope: ResourceScope): Promise<void> {
     propagationPolicy: opts.propagationPolicy,
     preconditions: opts.preconditions,
   });
-  writeEncoded(scope.ctx, 201, created(), 'json');
+  await writeEncoded(scope.ctx, 201, created(), 'json');
 }

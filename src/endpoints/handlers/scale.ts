@@ -9,7 +9,7 @@ import { readBody } from '../negotiation/read-body.js';
 import { negotiate } from '../negotiation/negotiate.js';
 import { writeEncoded } from '../negotiation/write-object.js';
 import { parseWriteQuery } from '../query-options.js';
-import type { ResourceScope } from '../resource-scope.js';
+import { type ResourceScope, protobufServed } from '../resource-scope.js';
 import { applyJsonPatch } from '../../patch/json-patch.js';
 import { applyMergePatch } from '../../patch/merge-patch.js';
 import { contentTypeOf } from '../negotiation/media-type.js';
@@ -54,8 +54,8 @@ export function toScale(obj: KObject, m: ScaleMapping): KObject {
 
 export async function handleScale(scope: ResourceScope, mapping: ScaleMapping = builtinScaleMapping): Promise<void> {
   const { ctx } = scope;
-  const rep = negotiate(ctx, { list: false, transforms: false, protobuf: false });
-  const format = rep.as === 'object' && rep.format === 'yaml' ? 'yaml' : 'json';
+  const rep = negotiate(ctx, { list: false, transforms: false, protobuf: protobufServed(scope) });
+  const format = rep.as === 'object' ? rep.format : 'json';
   if (ctx.method === 'GET') return writeEncoded(ctx, 200, toScale(await scope.store.get(scope.namespace, scope.name), mapping), format);
   if (ctx.method !== 'PUT' && ctx.method !== 'PATCH') throw routeMethodNotAllowed();
   const q = parseWriteQuery(ctx.query, ctx.method === 'PUT' ? 'UpdateOptions' : 'PatchOptions');
@@ -83,5 +83,5 @@ export async function handleScale(scope: ResourceScope, mapping: ScaleMapping = 
     },
     { ...operationFor(scope, q), subresource: '' },
   );
-  writeEncoded(ctx, 200, toScale(obj, mapping), format);
+  await writeEncoded(ctx, 200, toScale(obj, mapping), format);
 }

@@ -5,7 +5,7 @@ import { badRequest, notFound, routeMethodNotAllowed, routeNotFound } from '../.
 import { builtinResource } from '../../registry/resources/index.js';
 import { applyFinalize } from '../../registry/strategies/namespaces.js';
 import type { HandlerDeps } from '../handler-deps.js';
-import type { ResourceScope } from '../resource-scope.js';
+import { type ResourceScope, protobufServed } from '../resource-scope.js';
 import { handleGet } from './get.js';
 import { handlePatch } from './patch.js';
 import { handleUpdate } from './update.js';
@@ -60,7 +60,7 @@ export async function handleSubresource(api: HandlerDeps, scope: ResourceScope):
 
 async function handleFinalize(scope: ResourceScope): Promise<void> {
   const { ctx, def } = scope;
-  const rep = negotiate(ctx, { list: false, transforms: false, protobuf: false });
+  const rep = negotiate(ctx, { list: false, transforms: false, protobuf: protobufServed(scope) });
   const q = parseWriteQuery(ctx.query, 'UpdateOptions');
   const body = await readBody(ctx, scope.options.maxRequestBodyBytes);
   const desired = await decodeBody(ctx.req.headers['content-type'], body, { apiVersion: apiVersionOf(def), kind: def.kind });

@@ -8,7 +8,7 @@ import { negotiate } from '../negotiation/negotiate.js';
 import { readBody } from '../negotiation/read-body.js';
 import { writeRepresentation } from '../negotiation/write-representation.js';
 import { parseWriteQuery } from '../query-options.js';
-import { forEndpoint, type ResourceScope } from '../resource-scope.js';
+import { forEndpoint, type ResourceScope, protobufServed } from '../resource-scope.js';
 import { cloneDecoded } from '../field-validation/decode-findings.js';
 import type { WriteHooks } from '../write-hooks.js';
 import { trackManagedFields } from '../apply/write-integration.js';
@@ -16,7 +16,7 @@ import { heavyWork } from '../heavy-work.js';
 
 export async function handleUpdate(scope: ResourceScope, hooks: WriteHooks): Promise<void> {
   const { ctx, def } = scope;
-  const rep = negotiate(ctx, { list: false, transforms: false, protobuf: false });
+  const rep = negotiate(ctx, { list: false, transforms: false, protobuf: protobufServed(scope) });
   const q = parseWriteQuery(ctx.query, 'UpdateOptions');
   const body = await readBody(ctx, scope.options.maxRequestBodyBytes);
   const { obj: result, created } = await heavyWork(ctx, body.length, async (step) => {

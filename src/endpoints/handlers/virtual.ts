@@ -13,7 +13,7 @@ import { negotiate } from '../negotiation/negotiate.js';
 import { readBody } from '../negotiation/read-body.js';
 import { writeEncoded } from '../negotiation/write-object.js';
 import { parseWriteQuery } from '../query-options.js';
-import type { ResourceScope } from '../resource-scope.js';
+import { type ResourceScope, protobufServed } from '../resource-scope.js';
 import type { HandlerDeps } from '../handler-deps.js';
 import type { UserInfo } from '../../http/request-context.js';
 
@@ -62,8 +62,8 @@ function validateAttributes(kind: string, spec: KObject): void {
 
 export async function handleVirtualCreate(api: HandlerDeps, scope: ResourceScope): Promise<void> {
   const { ctx, def } = scope;
-  const rep = negotiate(ctx, { list: false, transforms: false, protobuf: false });
-  const format = rep.as === 'object' && rep.format === 'yaml' ? 'yaml' : 'json';
+  const rep = negotiate(ctx, { list: false, transforms: false, protobuf: protobufServed(scope) });
+  const format = rep.as === 'object' ? rep.format : 'json';
   const q = parseWriteQuery(ctx.query, 'CreateOptions');
   const body = await readBody(ctx, scope.options.maxRequestBodyBytes);
   const obj = await decodeBody(ctx.req.headers['content-type'], body, { apiVersion: apiVersionOf(def), kind: def.kind });
@@ -114,5 +114,5 @@ export async function handleVirtualCreate(api: HandlerDeps, scope: ResourceScope
       throw routeMethodNotAllowed();
   }
   await scope.store.deps.admission.validate(admitted);
-  writeEncoded(ctx, 201, out, format);
+  await writeEncoded(ctx, 201, out, format);
 }

@@ -2,7 +2,7 @@
 // starts are ordinary error responses; once it has started (200), a failure is one ERROR event and a clean end.
 import { notAcceptable, unknownError } from '../../errors/status.js';
 import { negotiate } from '../negotiation/negotiate.js';
-import type { ResourceScope } from '../resource-scope.js';
+import { type ResourceScope, protobufServed } from '../resource-scope.js';
 import { decodeListOptions, defaultListOptions, parseResourceVersion, validateListOptions } from '../list/list-options.js';
 import { selectionFor } from '../list/selection-filter.js';
 import { watchEncoderFor } from '../list/watch-encoder.js';
@@ -12,7 +12,7 @@ const STREAM_TYPES = 'application/json;stream=watch, application/vnd.kubernetes.
 
 export async function handleWatch(scope: ResourceScope): Promise<void> {
   const { ctx } = scope;
-  const rep = negotiate(ctx, { list: false, transforms: true, protobuf: false });
+  const rep = negotiate(ctx, { list: false, transforms: true, protobuf: protobufServed(scope) });
   // YAML has no streaming serializer: kube refuses the watch when YAML is what negotiation picked.
   if (rep.format === 'yaml') throw notAcceptable(`only the following media types are accepted: ${STREAM_TYPES}`);
   const opts = decodeListOptions(ctx.query);

@@ -5,6 +5,7 @@ import type { CacheEntry } from '../../storage/cacher/cache-entry.js';
 import type { ResourceScope } from '../resource-scope.js';
 import { serializedOf } from './entry-object.js';
 import { presentationKey, presentObject } from './present.js';
+import type * as ProtobufWire from '../negotiation/protobuf-wire.js';
 
 export interface ItemEncoder {
   /** The cache key of this serialization (e.g. "json:apps/v1"). */
@@ -17,5 +18,12 @@ export interface ItemEncoder {
 export function jsonItemEncoder(scope: Pick<ResourceScope, 'def'>): ItemEncoder {
   const key = presentationKey(scope, 'json');
   const encode = (obj: KObject) => Buffer.from(JSON.stringify(presentObject(scope, obj)));
+  return { key, encode, of: (entry) => serializedOf(entry, key, encode) };
+}
+
+/** Protobuf message bytes (no envelope) of objects as an endpoint presents them, shared like the JSON ones. */
+export function protobufItemEncoder(scope: Pick<ResourceScope, 'def' | 'view'>, wire: Pick<typeof ProtobufWire, 'encodeMessage'>): ItemEncoder {
+  const key = presentationKey(scope, 'protobuf');
+  const encode = (obj: KObject) => wire.encodeMessage(presentObject(scope, obj) as never);
   return { key, encode, of: (entry) => serializedOf(entry, key, encode) };
 }

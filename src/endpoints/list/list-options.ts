@@ -6,7 +6,7 @@ import { invalid, StatusError } from '../../errors/status.js';
 import type { FieldSelector } from '../../selection/field-selector.js';
 import type { LabelSelector } from '../../selection/label-selector.js';
 import { parseListSelectors } from '../../selection/list-selectors.js';
-import { badRequest } from '../../errors/status.js';
+import { boolParam, firstParam, int64Param, optionalBoolParam, parseGoInt64, stringParam } from '../../http/query-params.js';
 
 export type ResourceVersionMatch = '' | 'Exact' | 'NotOlderThan';
 
@@ -27,59 +27,27 @@ export interface ListOptions {
   sendInitialEvents?: boolean;
 }
 
-/** Go's strconv.ParseBool-free rule of the query converter: "0" and "false" (any case) are false, anything else true. */
-function goBool(v: string): boolean {
-  return !(v === '0' || v.toLowerCase() === 'false');
-}
-
-const INT64_MAX = 2n ** 63n - 1n;
-const INT64_MIN = -(2n ** 63n);
-
-/** strconv.ParseInt(s, 10, 64) with Go's error texts. */
-export function parseGoInt64(s: string): number {
-  if (!/^[+-]?\d+$/.test(s)) throw new Error(`strconv.ParseInt: parsing ${JSON.stringify(s)}: invalid syntax`);
-  const n = BigInt(s);
-  if (n > INT64_MAX || n < INT64_MIN) throw new Error(`strconv.ParseInt: parsing ${JSON.stringify(s)}: value out of range`);
-  return Number(n);
-}
-
-const first = (q: URLSearchParams, k: string): string | undefined => {
-  const v = q.getAll(k);
-  return v.length ? v[0] : undefined;
-};
+export { parseGoInt64 };
 
 /**
  * Decodes the query as kube's parameter codec does: numbers first (url.Values → v1.ListOptions), then the
  * selectors (v1 → internal). The first failure is a 400 with the converter's text.
  */
 export function decodeListOptions(q: URLSearchParams): ListOptions {
-  const num = (k: string): number | undefined => {
-    const v = first(q, k);
-    if (v === undefined) return undefined;
-    try {
-      return parseGoInt64(v);
-    } catch (e) {
-      throw badRequest((e as Error).message);
-    }
-  };
-  const flag = (k: string): boolean | undefined => {
-    const v = first(q, k);
-    return v === undefined ? undefined : goBool(v);
-  };
-  const timeoutSeconds = num('timeoutSeconds');
-  const limit = num('limit') ?? 0;
-  const { label, field } = parseListSelectors({ labelSelector: first(q, 'labelSelector'), fieldSelector: first(q, 'fieldSelector') });
+  const timeoutSeconds = int64Param(q, 'timeoutSeconds');
+  const limit = int64Param(q, 'limit') ?? 0;
+  const { label, field } = parseListSelectors({ labelSelector: firstParam(q, 'labelSelector'), fieldSelector: firstParam(q, 'fieldSelector') });
   return {
-    watch: flag('watch') ?? false,
+    watch: boolParam(q, 'watch'),
     label,
     field,
-    resourceVersion: first(q, 'resourceVersion') ?? '',
-    resourceVersionMatch: first(q, 'resourceVersionMatch') ?? '',
+    resourceVersion: stringParam(q, 'resourceVersion'),
+    resourceVersionMatch: stringParam(q, 'resourceVersionMatch'),
     timeoutSeconds,
     limit,
-    continue: first(q, 'continue') ?? '',
-    allowWatchBookmarks: flag('allowWatchBookmarks') ?? false,
-    sendInitialEvents: flag('sendInitialEvents'),
+    continue: stringParam(q, 'continue'),
+    allowWatchBookmarks: boolParam(q, 'allowWatchBookmarks'),
+    sendInitialEvents: optionalBoolParam(q, 'sendInitialEvents'),
   };
 }
 

@@ -10,36 +10,57 @@ import { apiVersionOf } from '../../registry/resource-def.js';
 import { customColumnsOf, presentationKey, presentObject } from './present.js';
 import { jsonItemEncoder, type ItemEncoder } from './encode-items.js';
 import { objectOf, serializedOf } from './entry-object.js';
+import { loadProtobufWire } from '../serializers/protobuf.js';
 import { leftObject, type WatchEventType, type WatchItem } from './watch-events.js';
 
 export interface WatchEncoder {
+  /** The stream's Content-Type. */
+  contentType: string;
   /** The whole framed event of a translated cache event (shared bytes where the representation allows). */
   event(it: WatchItem): Buffer;
   /** A framed event around an object built for this watcher (a bookmark, already in its wire form). */
   objectEvent(type: WatchEventType, obj: KObject): Buffer;
+  /** An ERROR event around a Status, when not newline-delimited JSON. */
+  errorEvent?(status: object): Buffer;
 }
 
 const leftFrames = new WeakMap<CacheEvent, Map<string, Buffer>>();
 
 // Frames are cached next to the object bytes: every watcher of one group-version and representation writes the very
 // same buffer for one event.
-function sharedEncoder(items: ItemEncoder & { bookmark(obj: KObject): Buffer }): WatchEncoder {
+interface FrameFormat {
+  contentType: string;
+  /** A frame around an item's shared bytes. */
+  frameOf(type: WatchEventType, item: Buffer): Buffer;
+  /** A frame around an object built for one watcher (bookmark, ERROR Status). */
+  objectFrame(type: WatchEventType, obj: KObject): Buffer;
+}
+
+const JSON_FRAMES = (bookmark: (obj: KObject) => Buffer): FrameFormat => ({
+  contentType: 'application/json',
+  frameOf: frame,
+  objectFrame: (type, obj) => frame(type, bookmark(obj)),
+});
+
+function sharedEncoder(items: ItemEncoder, { contentType, frameOf, objectFrame }: FrameFormat, errorEvent?: (status: object) => Buffer): WatchEncoder {
   return {
+    contentType,
+    errorEvent,
     event(it) {
       if ('entry' in it) {
         const cache = it.entry.cache;
         const key = `${items.key}|${it.type}`;
         let buf = cache.get(key);
-        if (!buf) cache.set(key, (buf = frame(it.type, items.of(it.entry))));
+        if (!buf) cache.set(key, (buf = frameOf(it.type, items.of(it.entry))));
         return buf;
       }
       let m = leftFrames.get(it.left);
       if (!m) leftFrames.set(it.left, (m = new Map()));
       let buf = m.get(items.key);
-      if (!buf) m.set(items.key, (buf = frame('DELETED', items.encode(leftObject(it.left)))));
+      if (!buf) m.set(items.key, (buf = frameOf('DELETED', items.encode(leftObject(it.left)))));
       return buf;
     },
-    objectEvent: (type, obj) => frame(type, items.bookmark(obj)),
+    objectEvent: objectFrame,
   };
 }
 
@@ -48,7 +69,8 @@ type PomModule = typeof import('../table/partial-object-metadata.js');
 
 /** Builds the encoder for a watch; throws (before the stream starts) on bad Table options such as includeObject. */
 export async function watchEncoderFor(scope: ResourceScope, rep: Representation): Promise<WatchEncoder> {
-  if (rep.as === 'object') return sharedEncoder({ ...jsonItemEncoder(scope), bookmark: (obj) => Buffer.from(JSON.stringify(obj)) });
+  if (rep.format === 'protobuf') return protobufEncoder(scope, rep as Exclude<Representation, { as: 'Table' }>);
+  if (rep.as === 'object') return sharedEncoder(jsonItemEncoder(scope), JSON_FRAMES((obj) => Buffer.from(JSON.stringify(obj))));
   const metaApiVersion = `meta.k8s.io/${rep.version}` as const;
   if (rep.as === 'Table') {
     const table: TableModule = await import('../table/table.js');
@@ -72,6 +94,7 @@ export async function watchEncoderFor(scope: ResourceScope, rep: Representation)
       return Buffer.from(JSON.stringify(t));
     };
     return {
+      contentType: 'application/json',
       event: (it) => frame(it.type, encode('entry' in it ? objectOf(it.entry) : leftObject(it.left))),
       objectEvent: (type, obj) => frame(type, encode(obj, true)),
     };
@@ -79,7 +102,35 @@ export async function watchEncoderFor(scope: ResourceScope, rep: Representation)
   const pom: PomModule = await import('../table/partial-object-metadata.js');
   const key = presentationKey(scope, `pom-${rep.version}`);
   const encode = (obj: KObject) => Buffer.from(JSON.stringify(pom.toPartialObjectMetadata(obj, metaApiVersion)));
-  return sharedEncoder({ key, encode, of: (entry) => serializedOf(entry, key, encode), bookmark: encode });
+  return sharedEncoder({ key, encode, of: (entry) => serializedOf(entry, key, encode) }, JSON_FRAMES(encode));
+}
+
+/**
+ * Protobuf watches (`;stream=watch`): each event a length-prefixed WatchEvent whose RawExtension holds the object's
+ * envelope; the object's message bytes are the ones lists share, the frame is cached per event as for JSON.
+ */
+async function protobufEncoder(scope: ResourceScope, rep: Exclude<Representation, { as: 'Table' }>): Promise<WatchEncoder> {
+  const wire = await loadProtobufWire();
+  const metaApiVersion = rep.as === 'object' ? '' : `meta.k8s.io/${rep.version}`;
+  const present = async (): Promise<(obj: KObject) => KObject> => {
+    if (rep.as === 'object') return (obj) => presentObject(scope, obj);
+    const pom: PomModule = await import('../table/partial-object-metadata.js');
+    return (obj) => pom.toPartialObjectMetadata(presentObject(scope, obj), metaApiVersion);
+  };
+  const toWire = await present();
+  const [apiVersion, kind] = rep.as === 'object' ? [apiVersionOf(scope.def), scope.def.kind] : [metaApiVersion, 'PartialObjectMetadata'];
+  const key = presentationKey(scope, rep.as === 'object' ? 'protobuf' : `protobuf-pom-${rep.version}`);
+  const encode = (obj: KObject) => wire.encodeMessage(toWire(obj) as never);
+  return sharedEncoder(
+    { key, encode, of: (entry) => serializedOf(entry, key, encode) },
+    {
+      contentType: wire.PROTOBUF_WATCH_MEDIA_TYPE,
+      frameOf: (type, item) => wire.watchFrame(type, wire.envelope(apiVersion, kind, item)),
+      // Bookmarks carry the watched kind (or PartialObjectMetadata) themselves.
+      objectFrame: (type, obj) => wire.watchFrame(type, wire.encodeObject((rep.as === 'object' ? obj : toWire(obj)) as never)),
+    },
+    (status) => wire.watchFrame('ERROR', wire.encodeObject(status as never)),
+  );
 }
 
 const FRAME_HEAD: Record<WatchEventType, Buffer> = {

@@ -71,8 +71,8 @@ export async function serveWatch(scope: ResourceScope, opts: ListOptions, sel: S
   const { ctx } = scope;
   const prefix = scope.store.listPrefix(scope.namespace);
   const deadline = Date.now() + watchTimeoutMs(opts.timeoutSeconds);
-  const stream = new WatchStream(ctx, watchTuning);
-  const sendError = (status: Status) => stream.write([frame('ERROR', Buffer.from(JSON.stringify(status)))]);
+  const stream = new WatchStream(ctx, watchTuning, encoder.contentType);
+  const sendError = (status: Status) => stream.write([encoder.errorEvent ? encoder.errorEvent(status) : frame('ERROR', Buffer.from(JSON.stringify(status)))]);
 
   let watcher: CacheWatcher | undefined;
   const timers: NodeJS.Timeout[] = [];

@@ -75,11 +75,12 @@ export class WatchStream {
   constructor(
     ctx: RequestContext,
     private readonly limits: WatchBufferLimits,
+    contentType = 'application/json',
   ) {
     this.res = ctx.res as unknown as StreamResponse;
     this.http2 = ctx.http2;
     this.res.once?.('close', () => (this.responseClosed = true));
-    this.res.setHeader('Content-Type', 'application/json');
+    this.res.setHeader('Content-Type', contentType);
     if (!ctx.http2) this.res.setHeader('Transfer-Encoding', 'chunked');
     finalizeHeaders(ctx);
     this.res.writeHead(200);

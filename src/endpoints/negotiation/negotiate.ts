@@ -3,7 +3,9 @@
 import { notAcceptable, routerNotAcceptable, StatusError } from '../../errors/status.js';
 import type { RequestContext } from '../../http/request-context.js';
 import { parseAccept, type MediaType } from './media-type.js';
-import { OBJECT_MEDIA_TYPES, serializerForMediaType } from '../serializers/index.js';
+import { encoderFor, OBJECT_MEDIA_TYPES, serializerForMediaType } from '../serializers/index.js';
+import { loadProtobufWire } from '../serializers/protobuf.js';
+import type { Format } from '../serializers/serializer.js';
 
 export type Representation =
   | { as: 'object'; format: 'json' | 'yaml' | 'protobuf' }
@@ -33,6 +35,21 @@ export interface NegotiateOptions {
   transforms: boolean;
   /** Protobuf responses can be produced. */
   protobuf: boolean;
+}
+
+/**
+ * The format of error Statuses (kube's ErrorNegotiated): the first Accept clause that names a serializer and asks
+ * for no transformation (`as=`); JSON when none does.
+ */
+export function errorFormat(ctx: RequestContext, protobuf: boolean): Format {
+  for (const m of parseAccept(ctx.req.headers['accept'] as string | undefined)) {
+    if (m.params['as']) continue;
+    if (m.type === '*/*' || m.type === 'application/*') return 'json';
+    const format = serializerForMediaType(m.type)?.format;
+    if (format === 'protobuf' && !protobuf) continue;
+    if (format) return format;
+  }
+  return 'json';
 }
 
 /** kube's negotiation over the Accept clauses, in preference order. */
@@ -74,4 +91,12 @@ export function negotiate(ctx: RequestContext, o: NegotiateOptions): Representat
   }
   if (sawTransformError) throw sawTransformError;
   throw notAcceptable(`only the following media types are accepted: ${OBJECT_MEDIA_TYPES.join(', ')}`);
+}
+
+/** Makes writeError answer in the request's negotiated format (after the router's own 406 check, which is JSON). */
+export async function negotiateErrors(ctx: RequestContext, protobuf: boolean): Promise<void> {
+  const format = errorFormat(ctx, protobuf);
+  if (format === 'json') return;
+  if (format === 'protobuf') await loadProtobufWire();
+  ctx.encodeStatus = (status) => encoderFor(format).encode!(ctx, status);
 }

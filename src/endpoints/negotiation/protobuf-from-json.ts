@@ -1,6 +1,9 @@
 // The inverse of protobuf-to-json.ts: an object in kube's JSON form as the plain protobufjs value of its message,
-// ready for Type.encode. Every field the JSON has is written (a Go decoder reads an absent non-pointer field and
-// a written zero alike, and pointer fields are present exactly when the JSON has them); null is "absent".
+// ready for Type.encode, shaped so that the bytes are those of kube's generated (gogo) marshallers: protobufjs writes
+// fields in number order as gogo does; a non-pointer scalar is always written, its zero when the JSON omits it; a
+// pointer (`ptr` in the descriptor) and a message the JSON lacks are not (Go's JSON always has a non-pointer
+// struct), except Time and MicroTime, which gogo writes as an empty message when zero; map entries go in Go's
+// sorted key order; null is "absent".
 import protobuf from 'protobufjs';
 import type { JsonObject, JsonValue } from './protobuf-to-json.js';
 
@@ -24,11 +27,20 @@ export function jsonToMessage(type: protobuf.Type, json: JsonObject): Msg {
       out[field.name] = jsonToMessage(rt, json);
       continue;
     }
-    const v = json[opts?.json ?? field.name];
-    if (v === null || v === undefined || !Object.hasOwn(json, opts?.json ?? field.name)) continue;
+    const name = opts?.json ?? field.name;
+    const v = Object.hasOwn(json, name) ? json[name] : undefined;
+    if (v === null || v === undefined) {
+      const zero = field.repeated || field.map || (field.options as { ptr?: boolean } | undefined)?.ptr ? undefined : zeroOf(field, rt);
+      if (zero !== undefined) out[field.name] = zero;
+      continue;
+    }
     if (field.map) {
       const obj: Msg = {};
-      for (const [k, val] of Object.entries(v as JsonObject)) if (val !== null) obj[k] = elementToProto(rt, field.type, val);
+      const entries = v as JsonObject;
+      for (const k of Object.keys(entries).sort()) {
+        const val = entries[k];
+        if (val !== null && val !== undefined) obj[k] = elementToProto(rt, field.type, val);
+      }
       out[field.name] = obj;
     } else if (field.repeated) {
       out[field.name] = (v as JsonValue[]).map((el) => elementToProto(rt, field.type, el));
@@ -38,6 +50,20 @@ export function jsonToMessage(type: protobuf.Type, json: JsonObject): Msg {
     }
   }
   return out;
+}
+
+const SCALAR_ZERO: Readonly<Record<string, unknown>> = {
+  string: '', bool: false, int32: 0, int64: 0, uint32: 0, uint64: 0, sint32: 0, sint64: 0, fixed32: 0, fixed64: 0,
+  sfixed32: 0, sfixed64: 0, double: 0, float: 0,
+};
+
+/** What gogo writes for a non-pointer field the object leaves unset (undefined: nothing). */
+function zeroOf(field: protobuf.Field, rt: protobuf.Type | protobuf.Enum | null): unknown {
+  if (rt instanceof protobuf.Type) {
+    const isTime = (rt.name === 'Time' || rt.name === 'MicroTime') && rt.parent?.fullName === '.k8s.io.apimachinery.pkg.apis.meta.v1';
+    return isTime ? {} : undefined;
+  }
+  return SCALAR_ZERO[field.type];
 }
 
 function elementToProto(rt: protobuf.Type | protobuf.Enum | null, type: string, v: JsonValue): unknown {
@@ -63,7 +89,7 @@ function valueToProto(type: protobuf.Type, v: JsonValue): unknown {
   } else if (pkg === '.k8s.io.apimachinery.pkg.api.resource' && (type.name === 'Quantity' || type.name === 'QuantityValue')) {
     return { string: String(v) };
   } else if (pkg === '.k8s.io.apimachinery.pkg.util.intstr' && type.name === 'IntOrString') {
-    return typeof v === 'number' ? { type: 0, intVal: v } : { type: 1, strVal: String(v) };
+    return typeof v === 'number' ? { type: 0, intVal: v, strVal: '' } : { type: 1, intVal: 0, strVal: String(v) };
   } else if (pkg === '.k8s.io.apimachinery.pkg.runtime' && type.name === 'RawExtension') {
     return { raw: jsonBytes(v) };
   } else if (pkg?.startsWith('.k8s.io.apiextensions_apiserver.pkg.apis.apiextensions.')) {

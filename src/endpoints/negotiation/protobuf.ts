@@ -5,9 +5,9 @@
 // after the codec sees one representation whatever the Content-Type was.
 import protobuf from 'protobufjs';
 import { StatusError } from '../../errors/status.js';
-import { jsonToMessage } from './protobuf-from-json.js';
+import { encodeObject, watchFrame } from './protobuf-wire.js';
 import { messageToJson, isEnvelope, ProtobufValueError, type JsonObject } from './protobuf-to-json.js';
-import { META_V1, messageTypeFor, protoType, unknownType } from './protobuf-types.js';
+import { messageTypeFor, unknownType } from './protobuf-types.js';
 
 export const PROTOBUF_MEDIA_TYPE = 'application/vnd.kubernetes.protobuf';
 
@@ -83,35 +83,18 @@ export function decodeProtobufObject(body: Buffer | Uint8Array, expected?: Expec
   }
 }
 
-const MAGIC = Buffer.from([0x6b, 0x38, 0x73, 0x00]);
-
 /**
- * Encodes an object in kube's JSON form (with `apiVersion` and `kind` of a built-in kind) as a protobuf body:
- * `k8s\0` + runtime.Unknown{typeMeta, raw, contentEncoding: "", contentType: ""}, as kube-apiserver writes
- * responses. Fields the JSON lacks are not written (Go reads them as zero alike). Throws a plain Error for
- * kinds without a protobuf message (custom resources): callers negotiate JSON for those.
+ * Encodes an object in kube's JSON form (with `apiVersion` and `kind` of a built-in kind) as a protobuf body, as
+ * kube-apiserver writes responses (protobuf-wire.ts). Throws a plain Error for kinds without a protobuf message
+ * (custom resources): callers negotiate JSON for those.
  */
 export function encodeProtobufObject(obj: Record<string, unknown>): Buffer {
-  const apiVersion = typeof obj.apiVersion === 'string' ? obj.apiVersion : '';
-  const kind = typeof obj.kind === 'string' ? obj.kind : '';
-  const type = messageTypeFor(apiVersion, kind);
-  if (!type) throw new Error(`no protobuf message for kind "${kind}" in version "${apiVersion}"`);
-  const raw = type.encode(jsonToMessage(type, obj as JsonObject)).finish();
-  const envelope = unknownType().encode({ typeMeta: { apiVersion, kind }, raw, contentEncoding: '', contentType: '' }).finish();
-  return Buffer.concat([MAGIC, envelope]);
+  return encodeObject(obj as JsonObject);
 }
 
-/**
- * One protobuf watch frame (`application/vnd.kubernetes.protobuf;stream=watch`). kube streams with the raw
- * protobuf serializer: a 4-byte big-endian length, then the bare WatchEvent message (no `k8s\0`, no Unknown):
- * {type, object: RawExtension{raw}}, where raw is the object's full envelope as encodeProtobufObject writes it.
- */
+/** One protobuf watch frame (`application/vnd.kubernetes.protobuf;stream=watch`) of an object. */
 export function encodeProtobufWatchEvent(type: string, object: Record<string, unknown>): Buffer {
-  const watchEvent = protoType(`${META_V1}.WatchEvent`);
-  const message = watchEvent.encode({ type, object: { raw: encodeProtobufObject(object) } }).finish();
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(message.length);
-  return Buffer.concat([length, message]);
+  return watchFrame(type, encodeObject(object as JsonObject));
 }
 
 /** A RawExtension holding another protobuf object (a nested envelope), decoded the same way. */

@@ -28,7 +28,7 @@ export async function writeRepresentation(scope: ResourceScope, code: number, re
   const { ctx, def } = scope;
   if (rep.as === 'object') {
     const body = 'object' in payload ? payload.object : { kind: def.listKind, apiVersion: def.group ? `${def.group}/${def.version}` : def.version, metadata: payload.listMeta, items: payload.list };
-    return writeEncoded(ctx, code, body, rep.format === 'protobuf' ? 'json' : rep.format);
+    return writeEncoded(ctx, code, body, rep.format);
   }
   const metaApiVersion = `meta.k8s.io/${rep.version}`;
   const [{ buildTable, parseIncludeObject }, { toPartialObjectMetadata, toPartialObjectMetadataList }] = await loadTransforms();
@@ -47,9 +47,9 @@ export async function writeRepresentation(scope: ResourceScope, code: number, re
     return writeEncoded(ctx, code, table, rep.format);
   }
   if (rep.as === 'PartialObjectMetadata' && 'object' in payload) {
-    return writeEncoded(ctx, code, toPartialObjectMetadata(payload.object, metaApiVersion), rep.format === 'protobuf' ? 'json' : rep.format);
+    return writeEncoded(ctx, code, toPartialObjectMetadata(payload.object, metaApiVersion), rep.format);
   }
   if ('list' in payload) {
-    return writeEncoded(ctx, code, toPartialObjectMetadataList(payload.list, payload.listMeta, metaApiVersion), rep.format === 'protobuf' ? 'json' : rep.format);
+    return writeEncoded(ctx, code, toPartialObjectMetadataList(payload.list, payload.listMeta, metaApiVersion), rep.format);
   }
 }
