@@ -61,6 +61,16 @@ const schemaCache = new Map<string, Record<string, JsonSchema> | undefined>();
  * The component schemas of one built-in group-version (keyed like `io.k8s.api.core.v1.ConfigMap`), loaded on first
  * use and cached (shared: read-only); undefined for a group-version the catalog does not know.
  */
+let goStructs: Record<string, Record<string, string>> | undefined;
+
+/**
+ * The JSON shape of the Go structs of the built-in kinds (generated go-structs.json): per package (`core/v1`), per
+ * struct, its fields in declaration order with encoding/json's marks (see scripts/generate-go-structs.ts).
+ */
+export function loadGoStructs(): Record<string, Record<string, string>> {
+  return (goStructs ??= JSON.parse(readFileSync(join(generatedDir(), 'go-structs.json'), 'utf8')) as Record<string, Record<string, string>>);
+}
+
 export function loadSchemas(group: string, version: string): Record<string, JsonSchema> | undefined {
   const key = `${group || 'core'}_${version}`;
   if (schemaCache.has(key)) return schemaCache.get(key);

@@ -5,7 +5,7 @@ import { conflict, deleteSuccess, invalid, notFound, type Status } from '../erro
 import { groupKindString } from '../errors/status.js';
 import type { GenericStore } from './generic-store.js';
 import { meta, nowRFC3339, type KubeObject } from '../api/object.js';
-import { isReadable } from './stored-codec.js';
+import { isReadable, setResourceVersion } from './stored-codec.js';
 import type { OperationContext } from './operation-context.js';
 
 export type PropagationPolicy = 'Orphan' | 'Background' | 'Foreground';
@@ -132,7 +132,7 @@ export async function deleteObject(store: GenericStore, namespace: string, name:
         if (!o.dryRun) {
           const r = await store.deps.storage.put(kv.key, store.encode(updated), kv.modRev);
           if (!r.ok) continue; // changed under us: evaluate again
-          umd.resourceVersion = String(r.kv.modRev);
+          setResourceVersion(umd, String(r.kv.modRev));
           written = updated;
         }
         const code = o.orphanDependents === false ? 202 : 200;

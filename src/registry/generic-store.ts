@@ -23,7 +23,7 @@ import { goQuote } from '../golang/strconv.js';
 import { isValidPathSegmentName } from '../validation/names.js';
 import { deepClone, jsonEqual, meta, nowRFC3339, type KObject, type KubeObject } from '../api/object.js';
 import type { ResourceDef } from './resource-def.js';
-import { decodeStored, encodeStored } from './stored-codec.js';
+import { decodeStored, encodeStored, setResourceVersion } from './stored-codec.js';
 import { converterFor, type VersionConverter } from './version-converter.js';
 import type { Strategy, StrategyContext } from './strategy.js';
 import type { Admission, AdmissionAttributes, AdmissionOperation } from './admission.js';
@@ -217,6 +217,8 @@ export class GenericStore {
   /** Create (apiserver.md §3.1 steps 4–11). The object is already decoded and defaulted. */
   async create(namespace: string, input: KubeObject, opts: WriteOptions): Promise<KubeObject> {
     const obj = input;
+    // What kube's decoder did to a request body; writers inside the server (controllers) skip that decoder.
+    this.strategy.roundTrip?.(obj);
     const admitted = this.admissionAttributes('CREATE', namespace, meta(obj).name ?? '', obj, undefined, opts);
     await this.deps.admission.admit(admitted);
     const md = meta(obj);
@@ -259,6 +261,7 @@ export class GenericStore {
       throw unknownError('resourceVersion should not be set on objects to be created');
     }
     delete md.resourceVersion;
+    this.strategy.roundTrip?.(obj);
     if (opts.dryRun) {
       this.strategy.release?.(obj);
       return obj;
@@ -266,7 +269,7 @@ export class GenericStore {
     for (let attempt = 1; ; attempt++) {
       const r = await this.storage.put(this.key(namespace, md.name!), this.encode(obj), 0);
       if (r.ok) {
-        md.resourceVersion = String(r.kv.modRev);
+        setResourceVersion(md, String(r.kv.modRev));
         return obj;
       }
       if (generated && attempt < GENERATE_NAME_ATTEMPTS) {
@@ -333,6 +336,7 @@ export class GenericStore {
       if (givenRV !== '' && givenRV !== cmd.resourceVersion) throw conflict(this.gr, name, OPTIMISTIC_LOCK_MESSAGE);
       const explicitRV = givenRV !== '' && (opts.rvIsPrecondition?.(desired) ?? true);
 
+      this.strategy.roundTrip?.(desired); // as kube decodes the body: spec comparisons see the same shape on both sides
       const admitted = this.admissionAttributes('UPDATE', namespace, name, desired, current, opts, opts.subresource);
       await this.deps.admission.admit(admitted);
       const obj = this.prepareUpdate(desired, current, opts);
@@ -345,6 +349,7 @@ export class GenericStore {
 
       const omd = meta(obj);
       omd.resourceVersion = cmd.resourceVersion;
+      this.strategy.roundTrip?.(obj);
       if (jsonEqual(obj, current)) return { obj: current, created: false }; // no-op: no write, same resourceVersion
       await opts.step?.();
       // Removing the last finalizer of an object being deleted deletes it.
@@ -361,7 +366,7 @@ export class GenericStore {
       if (opts.dryRun) return { obj, created: false };
       const r = await this.storage.put(key, this.encode(obj), kv!.modRev);
       if (r.ok) {
-        omd.resourceVersion = String(r.kv.modRev);
+        setResourceVersion(omd, String(r.kv.modRev));
         return { obj, created: false };
       }
       if (!r.current) throw notFound(this.gr, name);
@@ -387,6 +392,16 @@ export class GenericStore {
       const dmf = meta(desired).managedFields;
       if (dmf !== undefined) meta(obj).managedFields = dmf;
       else delete meta(obj).managedFields;
+      return obj;
+    }
+    if (opts.subresource === 'ephemeralcontainers') {
+      // Only spec.ephemeralContainers (and managedFields) come from the request (kube's podEphemeralContainersStrategy).
+      obj = deepClone(current);
+      obj.spec = { ...(obj.spec ?? {}), ephemeralContainers: desired.spec?.ephemeralContainers };
+      if (obj.spec.ephemeralContainers === undefined) delete obj.spec.ephemeralContainers;
+      const dmf = meta(desired).managedFields;
+      if (dmf !== undefined) meta(obj).managedFields = dmf;
+      if (this.strategy.tracksGeneration && specChanged(obj, current)) meta(obj).generation = (cmd.generation ?? 0) + 1;
       return obj;
     }
     obj = desired;
@@ -422,7 +437,7 @@ export class GenericStore {
       if (dryRun) return next;
       const r = await this.storage.put(key, this.encode(next), kv.modRev);
       if (r.ok) {
-        meta(next).resourceVersion = String(r.kv.modRev);
+        setResourceVersion(meta(next), String(r.kv.modRev));
         return next;
       }
     }

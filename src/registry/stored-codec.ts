@@ -38,8 +38,28 @@ export function decodeStored(kv: KV): KObject {
   }
   if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) throw new CorruptObjectError(kv.key, 'object expected');
   dropMalformedMeta(obj);
-  obj.metadata.resourceVersion = String(kv.modRev);
+  setResourceVersion(obj.metadata, String(kv.modRev));
   return obj;
+}
+
+// ObjectMeta fields Go writes after resourceVersion (name, generateName, namespace, selfLink and uid come before).
+const AFTER_RESOURCE_VERSION = new Set(['generation', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'labels', 'annotations', 'ownerReferences', 'finalizers', 'managedFields']);
+
+/** Sets metadata.resourceVersion in place, where Go's ObjectMeta declares it (so the JSON keeps Go's order). */
+export function setResourceVersion(md: NonNullable<KObject['metadata']>, rv: string): void {
+  const m = md as Record<string, unknown>;
+  const keys = Object.keys(m);
+  const at = keys.findIndex((k) => AFTER_RESOURCE_VERSION.has(k));
+  if (at < 0 || (keys.indexOf('resourceVersion') >= 0 && keys.indexOf('resourceVersion') < at)) {
+    m.resourceVersion = rv;
+    return;
+  }
+  const entries = keys.filter((k) => k !== 'resourceVersion').map((k) => [k, m[k]] as const);
+  for (const k of keys) delete m[k];
+  entries.forEach(([k, v], i) => {
+    if (i === at) m.resourceVersion = rv;
+    m[k] = v;
+  });
 }
 
 /** True when the stored bytes decode. */

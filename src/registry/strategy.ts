@@ -30,6 +30,12 @@ export interface Strategy {
   finalizersDone?(obj: KObject): boolean;
   /** Called when deletion starts (deletionTimestamp first set) and the object stays pending. */
   prepareForDeletion?(obj: KObject): void;
+  /**
+   * The storage round trip of a built-in kind (kube decodes what it just wrote through the storage codec): the
+   * defaulting functions run again, now over what admission and the strategy set, and the object takes the shape
+   * Go's encoding/json gives it. In place; run on every write before it is stored or answered.
+   */
+  roundTrip?(obj: KObject): void;
   /** Undo of resources the kind allocated (e.g. a Service's cluster IP) when a create fails or the object is deleted. */
   release?(obj: KObject): void;
 }

@@ -9,6 +9,8 @@ import { applyRuntimeConfig, builtinResources } from '../api/catalog.js';
 import type { ResourceInfo } from '../api/resource-info.js';
 import { AdmissionChain } from '../admission/chain.js';
 import { NamespaceLifecycle } from '../admission/namespace-lifecycle.js';
+import { Priority } from '../admission/priority.js';
+import { DefaultTolerationSeconds } from '../admission/default-toleration-seconds.js';
 import { installApiExtensions } from '../apiextensions/install.js';
 import type { Authorizer } from '../authz/authorizer.js';
 import { NodeAuthorizer } from '../authz/node/node-authorizer.js';
@@ -46,6 +48,8 @@ import { WatchCacheSet } from '../storage/cacher/watch-cache-set.js';
 import type { Storage } from '../storage/interface.js';
 import { UsageError } from './usage-error.js';
 import { AuthorizationConfigReloader, authorizerEntries, buildAuthorizerChain } from './authorization.js';
+
+const PRIORITY_CLASSES = { group: 'scheduling.k8s.io', resource: 'priorityclasses' };
 
 export interface ApiDeps {
   storage: Storage;
@@ -111,7 +115,8 @@ export class KubeliteApi {
       storage: deps.storage,
       caches: api.caches,
       metaValidator: objectValidator,
-      // As kube's plugin: the namespace from the cache (its informer) as it is, a live read only when it is missing
+      // kube's default-on plug-ins in kube's order (defaults.md §7.1), those kubelite has so far. NamespaceLifecycle,
+      // as kube's plugin: the namespace from the cache (its informer) as it is, a live read only when it is missing
       // there (just created elsewhere). On etcd a consistent read costs an etcd round trip per request.
       admission: new AdmissionChain([
         new RbacEscalationCheck({
@@ -121,6 +126,11 @@ export class KubeliteApi {
         }),
         new NamespaceLifecycle(async (name) => (await registry.getObject(NAMESPACES, '', name, { consistent: false })) ?? registry.getObject(NAMESPACES, '', name)),
         new NodeRestriction((ns, name) => registry.getObject({ group: '', resource: 'pods' }, ns, name)),
+        new Priority({
+          get: (name) => registry.getObject(PRIORITY_CLASSES, '', name),
+          list: async () => (await registry.storeFor(PRIORITY_CLASSES)?.list(''))?.items ?? [],
+        }),
+        new DefaultTolerationSeconds(),
       ]),
     };
     registry.registerAll(builtinStores(resources, storeDeps, deps.options));

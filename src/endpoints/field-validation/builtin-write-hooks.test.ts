@@ -108,10 +108,14 @@ test('YAML duplicate keys: Strict reports yaml.v2 text first; Warn drops it (a h
   assert.deepEqual(s.ctx.warnings, ['unknown field "foo"']);
 });
 
-test('defaults apply after pruning; kinds without a built-in schema pass untouched', async () => {
+test('schema and Go defaults apply after pruning; kinds without a built-in schema pass untouched', async () => {
   const svc = { metadata: { name: 's' }, spec: { ports: [{ port: 80, foo: 1 }] } } as unknown as KObject;
   await builtinWriteHooks.beforeWrite(scopeFor({ group: '', version: 'v1', kind: 'Service', schema: 'io.k8s.api.core.v1.Service' }), svc, undefined, q('Warn'), 'create');
-  assert.deepEqual(svc, { metadata: { name: 's' }, spec: { ports: [{ port: 80, protocol: 'TCP' }] }, status: { loadBalancer: {} } });
+  assert.deepEqual(svc, {
+    metadata: { name: 's' },
+    spec: { ports: [{ port: 80, protocol: 'TCP', targetPort: 80 }], sessionAffinity: 'None', type: 'ClusterIP', internalTrafficPolicy: 'Cluster' },
+    status: { loadBalancer: {} },
+  });
   const cr = { metadata: { name: 'w' }, spec: { anything: 1 } } as unknown as KObject;
   const s = scopeFor({ group: 'example.com', version: 'v1', kind: 'Widget' });
   await builtinWriteHooks.beforeWrite(s, cr, undefined, q('Strict'), 'create');

@@ -9,6 +9,8 @@ import type { KObject } from '../../api/object.js';
 import { applyDefaults } from '../../schema/apply-defaults.js';
 import { resourceSchema } from '../../schema/builtin-schemas.js';
 import { decodeTyped } from '../../schema/typed-decode.js';
+import { applyTypeDefaults } from '../../schema/type-defaulting.js';
+import { builtinTypeDefaulters } from '../../registry/resources/index.js';
 import { contentTypeOf } from '../negotiation/media-type.js';
 import type { WriteQuery } from '../query-options.js';
 import type { ResourceScope } from '../resource-scope.js';
@@ -73,6 +75,8 @@ export function validateFields(scope: ResourceScope, obj: KObject, q: Pick<Write
     for (const [k, v] of Object.entries(decoded)) Object.defineProperty(obj, k, { value: v, enumerable: true, writable: true, configurable: true });
   }
   applyDefaults(obj, root);
+  // The Go defaulting functions run at decode, before the field manager: the writer owns what they fill in.
+  applyTypeDefaults(obj, root, builtinTypeDefaulters);
 }
 
 export const builtinWriteHooks: WriteHooks = {

@@ -33,6 +33,13 @@ export async function handleSubresource(api: HandlerDeps, scope: ResourceScope):
       if (method === 'PUT') return handleUpdate({ ...scope, subresource: 'status' }, api.writeHooks);
       if (method === 'PATCH') return handlePatch({ ...scope, subresource: 'status' }, api.writeHooks);
       throw routeMethodNotAllowed();
+    case 'ephemeralcontainers':
+      // kubectl debug: the pod with spec.ephemeralContainers as the only writable field.
+      if (!(def.group === '' && def.resource === 'pods')) throw routeMethodNotAllowed();
+      if (method === 'GET') return handleGet(scope);
+      if (method === 'PUT') return handleUpdate(scope, api.writeHooks);
+      if (method === 'PATCH') return handlePatch(scope, api.writeHooks);
+      throw routeMethodNotAllowed();
     case 'scale':
       return handleScale(scope);
     case 'log':

@@ -7,6 +7,7 @@ import type { Printer } from '../../printers/printer.js';
 import type { FieldSelectorSpec } from '../../selection/field-sets.js';
 import type { ClusterIPAllocator } from '../strategies/cluster-ip-allocator.js';
 import type { Strategy } from '../strategy.js';
+import type { TypeDefaults } from './defaulting.js';
 
 /** What a kind-specific strategy may need from the server. */
 export interface StrategyEnv {
@@ -40,6 +41,11 @@ export interface BuiltinResource {
   validateCreate?: (obj: unknown) => FieldError[];
   /** The strategy's ValidateUpdate (default: the metadata update checks only). */
   validateUpdate?: (obj: unknown, old: unknown, m: MetaChecks) => FieldError[];
+  /**
+   * The Go defaulting functions of the kind's types (SetDefaults_<Type>), by OpenAPI component name; they apply
+   * wherever the type appears, in any kind (a PodSpec in every template).
+   */
+  defaults?: TypeDefaults;
   /** Table columns and rows (default: Name and Created At). */
   printer?: Printer;
   /** The error its connect sub-resources (exec, attach, proxy, ...) answer, kubelite having no node agent. */

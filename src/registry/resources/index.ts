@@ -6,13 +6,27 @@ import type { ResourceDef } from '../resource-def.js';
 import { defaultStrategy, type Strategy } from '../strategy.js';
 import * as all from './all.js';
 import type { BuiltinResource, StrategyEnv } from './builtin-resource.js';
+import { applyTypeDefaults, type TypeDefaulter, type TypeDefaulters } from '../../schema/type-defaulting.js';
+import { resourceSchema } from '../../schema/builtin-schemas.js';
+import { goShapeInPlace } from '../../schema/go-shape.js';
+import type { SchemaNode } from '../../schema/schema-node.js';
+import type { KObject } from '../../api/object.js';
+import type { ResourceInfo } from '../../api/resource-info.js';
 
 const byResource = new Map<string, BuiltinResource>();
 const byKind = new Map<string, BuiltinResource>();
+const defaulters = new Map<string, TypeDefaulter>();
 for (const r of Object.values(all) as BuiltinResource[]) {
   byResource.set(`${r.group}/${r.resource}`, r);
   byKind.set(`${r.group}/${r.kind}`, r);
+  for (const [component, fn] of Object.entries(r.defaults ?? {})) {
+    if (defaulters.has(component)) throw new Error(`two homes default ${component}`);
+    defaulters.set(component, fn);
+  }
 }
+
+/** Every built-in type's defaulting function, by OpenAPI component name (from the homes' `defaults`). */
+export const builtinTypeDefaulters: TypeDefaulters = defaulters;
 
 /** The home of a built-in resource; undefined for resources with only default behaviour. */
 export function builtinResource(gr: GroupResource): BuiltinResource | undefined {
@@ -25,10 +39,18 @@ export function builtinResourceByKind(group: string, kind: string): BuiltinResou
 }
 
 /** The strategy of a served built-in resource: the generic one with the resource's rules and its own strategy. */
-export function builtinStrategy(def: ResourceDef, env: StrategyEnv): Strategy {
+export function builtinStrategy(def: ResourceDef & Pick<ResourceInfo, 'schema'>, env: StrategyEnv): Strategy {
   const r = builtinResource(def);
   const base = defaultStrategy(def, r ?? {});
+  const root = def.builtin === false ? undefined : resourceSchema(def);
+  if (root) base.roundTrip = (obj) => storageRoundTrip(obj, root);
   return r?.strategy ? r.strategy(base, env) : base;
+}
+
+/** What kube's storage codec does to a built-in object it decodes: defaulting again, then Go's JSON shape. */
+function storageRoundTrip(obj: KObject, root: SchemaNode): void {
+  applyTypeDefaults(obj, root, builtinTypeDefaulters);
+  goShapeInPlace(obj, root);
 }
 
 /** The table printer of a built-in resource (undefined: the default convertor). */

@@ -9,16 +9,16 @@ export function serviceStrategy(base: Strategy, allocator: ClusterIPAllocator): 
   return {
     ...base,
     prepareForCreate(obj: KObject) {
+      // The type-level defaults (type, sessionAffinity, ports, traffic policies) ran at decode.
       const spec = (obj.spec ??= {});
-      spec.type ??= 'ClusterIP';
-      spec.sessionAffinity ??= 'None';
       if (spec.type === 'ExternalName') return;
-      spec.internalTrafficPolicy ??= 'Cluster';
-      spec.ipFamilies ??= ['IPv4'];
-      spec.ipFamilyPolicy ??= 'SingleStack';
-      for (const p of spec.ports ?? []) {
-        p.protocol ??= 'TCP';
-        p.targetPort ??= p.port;
+      // kube's initIPFamilyFields on a single-stack IPv4 cluster: a headless service without selector asks for
+      // both families (RequireDualStack), anything else is single-stack.
+      const headlessSelectorless = spec.clusterIP === 'None' && !(spec.selector && Object.keys(spec.selector).length);
+      spec.ipFamilyPolicy ??= headlessSelectorless ? 'RequireDualStack' : 'SingleStack';
+      if (!spec.ipFamilies?.length) spec.ipFamilies = ['IPv4'];
+      if (headlessSelectorless && spec.ipFamilyPolicy !== 'SingleStack' && spec.ipFamilies.length === 1) {
+        spec.ipFamilies = [...spec.ipFamilies, spec.ipFamilies[0] === 'IPv4' ? 'IPv6' : 'IPv4'];
       }
       if (spec.clusterIP === 'None') {
         spec.clusterIPs = ['None'];

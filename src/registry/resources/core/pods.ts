@@ -3,6 +3,7 @@ import { badRequest } from '../../../errors/status.js';
 import type { BuiltinResource } from '../builtin-resource.js';
 import { podPrinter } from '../../../printers/kinds/pod.js';
 import { podStrategy } from '../../strategies/pods.js';
+import { podSpecDefaults } from './pod-spec-defaults.js';
 import { validatePodCreate } from '../../validation/kind-pod.js';
 import { POD_FIELDS, same } from '../../../selection/field-sets.js';
 
@@ -11,7 +12,10 @@ export const pods: BuiltinResource = {
   resource: 'pods',
   kind: 'Pod',
   returnDeletedObject: true,
+  // 1.33 sets metadata.generation on pods and bumps it with every spec change (kubernetes/kubernetes#130181).
+  tracksGeneration: true,
   strategy: (base) => podStrategy(base),
+  defaults: podSpecDefaults,
   validateCreate: (obj) => validatePodCreate(obj),
   connectError: (name) => badRequest(`pod ${name} does not have a host assigned`),
   printer: podPrinter,

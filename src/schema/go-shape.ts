@@ -1,0 +1,151 @@
+// The JSON Go's encoding/json writes for a built-in object (defaults.md §9.2): struct fields in declaration order,
+// `omitempty` fields dropped when empty (false, 0, "", nil, empty slice or map — but a set pointer is written even
+// when it points at a zero value), fields without omitempty and struct values always written (`status: {}`,
+// `creationTimestamp: null` in templates, `resources: {}` in containers), map keys in byte order. The struct
+// shapes are data (api/generated/go-structs.json); structs it does not list keep their fields as they are.
+import { loadGoStructs } from '../api/catalog.js';
+import type { SchemaNode } from './schema-node.js';
+
+type JsonMap = Record<string, unknown>;
+
+interface GoField {
+  name: string;
+  /** No omitempty: written even when unset. */
+  always: boolean;
+  /** A struct value (or Time, Quantity, ...): always written. */
+  value: boolean;
+  /** A pointer: a set zero value is still written; an unset one without omitempty is null. */
+  pointer: boolean;
+}
+
+const QUANTITY = 'io.k8s.apimachinery.pkg.api.resource.Quantity';
+const INT_OR_STRING = 'io.k8s.apimachinery.pkg.util.intstr.IntOrString';
+const TIMES = new Set(['io.k8s.apimachinery.pkg.apis.meta.v1.Time', 'io.k8s.apimachinery.pkg.apis.meta.v1.MicroTime']);
+const DURATION = 'io.k8s.apimachinery.pkg.apis.meta.v1.Duration';
+
+/** `core/v1.PodSpec` for `io.k8s.api.core.v1.PodSpec` (meta, apiextensions and apiregistration alike). */
+function structKey(component: string): [string, string] {
+  const parts = component.split('.');
+  return [`${parts.at(-3)}/${parts.at(-2)}`, parts.at(-1)!];
+}
+
+const shapes = new Map<string, GoField[] | null>();
+
+function fieldsOf(component: string | undefined): GoField[] | undefined {
+  if (!component) return undefined;
+  let s = shapes.get(component);
+  if (s === undefined) {
+    const [pkg, type] = structKey(component);
+    const line = loadGoStructs()[pkg]?.[type];
+    s = line
+      ? line.split(' ').map((f) => {
+          const m = /^([^!~*]+)(!?)(~?)(\*?)$/.exec(f)!;
+          return { name: m[1]!, always: m[2] === '!', value: m[3] === '~', pointer: m[4] === '*' };
+        })
+      : null;
+    shapes.set(component, s);
+  }
+  return s ?? undefined;
+}
+
+const isMap = (v: unknown): v is JsonMap => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** encoding/json's "empty" for omitempty. */
+function isEmpty(v: unknown): boolean {
+  if (v === undefined || v === null || v === false || v === 0 || v === '') return true;
+  if (Array.isArray(v)) return v.length === 0;
+  return false;
+}
+
+/** What Go writes for a field that holds its zero value and is written anyway. */
+function zeroOf(node: SchemaNode | undefined, f: GoField): unknown {
+  if (f.pointer || !node) return null;
+  const c = node.component;
+  if (c && TIMES.has(c)) return null;
+  if (c === QUANTITY) return '0';
+  if (c === INT_OR_STRING) return 0;
+  if (c === DURATION) return '0s';
+  if (node.isStruct) return goShape({}, node);
+  if (node.isMap || node.isOpaque) return null;
+  switch (node.type) {
+    case 'string':
+      return node.format === 'byte' ? null : '';
+    case 'integer':
+    case 'number':
+      return 0;
+    case 'boolean':
+      return false;
+    default:
+      return null;
+  }
+}
+
+/**
+ * The value as Go would encode it. Objects and arrays are rewritten in place (same identities, keys in Go's order)
+ * so that references held elsewhere (a store's metadata handle) stay valid; the result is `value` itself except
+ * for the zero values created for absent fields.
+ */
+export function goShape(value: unknown, node: SchemaNode | undefined): unknown {
+  if (!node || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    const items = node.items;
+    if (items) for (let i = 0; i < value.length; i++) value[i] = goShape(value[i], items);
+    return value;
+  }
+  const obj = value as JsonMap;
+  if (node.isStruct) {
+    const fields = fieldsOf(node.component);
+    if (!fields) {
+      for (const [k, v] of Object.entries(obj)) obj[k] = goShape(v, node.properties.get(k));
+      return obj;
+    }
+    const entries: [string, unknown][] = [];
+    const named = new Set<string>();
+    for (const f of fields) {
+      named.add(f.name);
+      const child = node.properties.get(f.name);
+      const v = obj[f.name];
+      if (v === undefined || v === null) {
+        if (f.always || f.value) entries.push([f.name, zeroOf(child, f)]);
+        continue;
+      }
+      const shaped = goShape(v, child);
+      if (!f.always && !f.value) {
+        if (!f.pointer && isEmpty(shaped)) continue;
+        if (Array.isArray(shaped) && shaped.length === 0) continue;
+        if (isMap(shaped) && child?.isMap && Object.keys(shaped).length === 0) continue;
+      }
+      entries.push([f.name, shaped]);
+    }
+    // Anything the struct list does not name (it should not happen after typed decoding) stays, at the end.
+    for (const [k, v] of Object.entries(obj)) if (!named.has(k)) entries.push([k, goShape(v, node.properties.get(k))]);
+    replaceEntries(obj, entries);
+    return obj;
+  }
+  if (node.isMap) {
+    const addl = node.additionalProperties;
+    const child = typeof addl === 'object' ? addl : undefined;
+    replaceEntries(
+      obj,
+      Object.keys(obj)
+        .sort(byteOrder)
+        .map((k) => [k, goShape(obj[k], child)]),
+    );
+    return obj;
+  }
+  return value;
+}
+
+function replaceEntries(obj: JsonMap, entries: [string, unknown][]): void {
+  for (const k of Object.keys(obj)) delete obj[k];
+  for (const [k, v] of entries) obj[k] = v;
+}
+
+function byteOrder(a: string, b: string): number {
+  return Buffer.compare(Buffer.from(a), Buffer.from(b));
+}
+
+/** Rewrites `obj` in place into its Go shape. */
+export function goShapeInPlace(obj: JsonMap, node: SchemaNode): void {
+  goShape(obj, node);
+}
