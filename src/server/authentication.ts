@@ -187,7 +187,8 @@ function requestHeaderConfig(opts: ServerOptions, clientCAPem: string, requestHe
   };
 }
 
-export function buildAuthentication(opts: ServerOptions, registry: ResourceRegistry, log: Logger, serverURL: () => string, clientCAPem: string): Authentication {
+/** `certDir` undefined: nothing is written to disk (a generated service-account key stays in memory). */
+export function buildAuthentication(opts: ServerOptions, registry: ResourceRegistry, log: Logger, serverURL: () => string, clientCAPem: string, certDir: string | undefined): Authentication {
   let anonymous = opts.anonymousAuth;
   let requestHeaderCAPem: string | undefined;
   if (anonymous && opts.authorizationModes.includes('AlwaysAllow')) {
@@ -215,7 +216,7 @@ export function buildAuthentication(opts: ServerOptions, registry: ResourceRegis
       keyFiles: opts.serviceAccountKeyFiles,
       signingKeyFile: opts.serviceAccountSigningKeyFile,
       tlsPrivateKeyFile: opts.tlsPrivateKeyFile,
-      generatedPath: join(opts.certDir ?? join(opts.dataDir, 'pki'), 'sa.key'),
+      generatedPath: certDir === undefined ? undefined : join(certDir, 'sa.key'),
     });
   } catch (e) {
     throw new UsageError((e as Error).message);

@@ -134,7 +134,7 @@ async function serveKubelite(opts: ServerOptions, logger: Logger | undefined, us
   let serverURL = '';
   let authn: ReturnType<typeof buildAuthentication>;
   try {
-    authn = buildAuthentication(opts, api.registry, log, () => serverURL, certs.clientCA);
+    authn = buildAuthentication(opts, api.registry, log, () => serverURL, certs.clientCA, certDir);
   } catch (e) {
     // A flag error: nothing was started; release the store before reporting it.
     await api.stop();

@@ -59,8 +59,16 @@ export function readSigningKey(path: string): SigningKey {
   return { kid: keyIdOf(pub), key: pub, alg: algorithmOf(pub), privateKey };
 }
 
-/** The signing key kubelite keeps in its data dir when none is given: created once (RSA 2048, mode 0600). */
-export function ensureGeneratedSigningKey(path: string): SigningKey {
+/**
+ * The signing key kubelite keeps in its data dir when none is given: created once (RSA 2048, mode 0600). Without a
+ * path (a memory server with no data dir) the key lives in memory only, for the life of the process.
+ */
+export function ensureGeneratedSigningKey(path: string | undefined): SigningKey {
+  if (path === undefined) {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const pub = createPublicKey(privateKey);
+    return { kid: keyIdOf(pub), key: pub, alg: algorithmOf(pub), privateKey };
+  }
   if (!existsSync(path)) {
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -75,7 +83,7 @@ export interface ServiceAccountKeys {
   verifying: VerificationKey[];
 }
 
-export function loadServiceAccountKeys(o: { keyFiles: string[]; signingKeyFile?: string; tlsPrivateKeyFile?: string; generatedPath: string }): ServiceAccountKeys {
+export function loadServiceAccountKeys(o: { keyFiles: string[]; signingKeyFile?: string; tlsPrivateKeyFile?: string; generatedPath: string | undefined }): ServiceAccountKeys {
   const signing = o.signingKeyFile ? readSigningKey(o.signingKeyFile) : ensureGeneratedSigningKey(o.generatedPath);
   let keyFiles = o.keyFiles;
   if (keyFiles.length === 0 && o.tlsPrivateKeyFile && o.signingKeyFile) keyFiles = [o.tlsPrivateKeyFile];
