@@ -4,6 +4,7 @@
 // kube's status, reason and message, store nothing for a rejected request, and keep serving.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { THING_CRD } from './fixtures.js';
 import { startTestServer, type TestServer } from '../src/testing/test-server.js';
 import { findKubectl } from '../src/testing/kubectl.js';
 import { MAX_NESTING_DEPTH } from '../src/config/nesting-depth.js';
@@ -23,17 +24,6 @@ const nestedArrays = (n: number): string => '['.repeat(n) + ']'.repeat(n);
 const nestedObjects = (n: number): string => '{"a":'.repeat(n) + '{}' + '}'.repeat(n);
 const hex30 = (text: string): string => `${Buffer.from(text).subarray(0, 30).toString('hex')} ...`;
 
-const THING_CRD = {
-  apiVersion: 'apiextensions.k8s.io/v1',
-  kind: 'CustomResourceDefinition',
-  metadata: { name: 'things.example.com' },
-  spec: {
-    group: 'example.com',
-    scope: 'Namespaced',
-    names: { plural: 'things', singular: 'thing', kind: 'Thing', listKind: 'ThingList' },
-    versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } } } }],
-  },
-};
 
 async function installThingCrd(srv: TestServer): Promise<void> {
   const r = await srv.request('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', { headers: JSON_CT, body: JSON.stringify(THING_CRD) });

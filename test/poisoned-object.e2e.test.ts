@@ -7,20 +7,10 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { THING_CRD as CRD } from './fixtures.js';
 import { startTestServer, type TestServer } from '../src/testing/test-server.js';
 
 const JSON_CT = { 'content-type': 'application/json' };
-const CRD = {
-  apiVersion: 'apiextensions.k8s.io/v1',
-  kind: 'CustomResourceDefinition',
-  metadata: { name: 'things.example.com' },
-  spec: {
-    group: 'example.com',
-    scope: 'Namespaced',
-    names: { plural: 'things', singular: 'thing', kind: 'Thing', listKind: 'ThingList' },
-    versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } } } }],
-  },
-};
 const things = (ns: string) => `/apis/example.com/v1/namespaces/${ns}/things`;
 
 let dataDir: string;
