@@ -1,6 +1,6 @@
 // Assembles kubelite: certificates, store, authentication, authorization, the pipeline, the TLS listener
 // (HTTP/2 via ALPN and HTTP/1.1), health checks and graceful shutdown.
-import { checkFeatureGatesAtStart } from '../features/check-at-start.js';
+import { checkFeatureGatesAtStart } from './feature-gates-at-start.js';
 import { createSecureServer, type Http2SecureServer } from 'node:http2';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';

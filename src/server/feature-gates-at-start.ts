@@ -1,7 +1,7 @@
 // Start-up check of --feature-gates: kube's errors stop the server (UsageError), its warnings are logged.
 import type { Logger } from 'pino';
-import { UsageError } from '../server/usage-error.js';
-import { FeatureGateError, validateFeatureGates } from './feature-gates.js';
+import { UsageError } from './usage-error.js';
+import { FeatureGateError, validateFeatureGates } from '../features/feature-gates.js';
 
 export function checkFeatureGatesAtStart(gates: Record<string, boolean>, log: Logger): void {
   let warnings: string[];
