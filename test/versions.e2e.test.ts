@@ -130,8 +130,12 @@ test('deprecated versions answer with the Warning header kube sends, and kubectl
   assert.equal(k.stdout, 'validatingadmissionpolicy.admissionregistration.k8s.io/replicas\n');
   assert.equal(k.stderr, `Warning: ${text}\n`);
 
+  const epWarning = '299 - "v1 Endpoints is deprecated in v1.33+; use discovery.k8s.io/v1 EndpointSlice"';
   const ep = await s.request('GET', '/api/v1/namespaces/default/endpoints');
-  assert.equal(ep.headers.warning, '299 - "v1 Endpoints is deprecated in v1.33+; use discovery.k8s.io/v1 EndpointSlice"');
+  assert.equal(ep.headers.warning, epWarning);
+  const watch = await s.request('GET', '/api/v1/namespaces/default/endpoints?watch=1&timeoutSeconds=1');
+  assert.equal(watch.status, 200);
+  assert.equal(watch.headers.warning, epWarning);
 });
 
 test('removed versions answer 404 as kube does: a Status under a group still served, plain text under a removed group', async () => {
