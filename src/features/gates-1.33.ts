@@ -1,8 +1,9 @@
 // kube-apiserver 1.33's feature gates as data: every gate its --feature-gates accepts (kubernetes pkg/features,
 // k8s.io/apiserver, k8s.io/apiextensions-apiserver, k8s.io/component-base logging and metrics, and the client-go
 // gates kube registers on its own gate), each at its 1.33 state: stage, default and whether it is locked to the
-// default. Derived from the gates' versioned specs (the last spec at or before 1.33); gates introduced later are not
-// here. AllAlpha and AllBeta are kube's two special gates.
+// default. Derived from the gates' versioned specs (the last spec at or before 1.33) in kube's reference list of a
+// snapshot shortly after 1.33, plus the gates GA since 1.31 that a 1.33 development snapshot still had and kube's
+// n-3 rule keeps until 1.34; gates introduced later are not here. AllAlpha and AllBeta are kube's special gates.
 export type Stage = 'ALPHA' | 'BETA' | 'GA' | 'DEPRECATED';
 
 export interface GateSpec {
@@ -32,6 +33,8 @@ const ROWS: Row[] = [
   ['APIServerIdentity', B, true],
   ['APIServerTracing', B, true],
   ['APIServingWithRoutine', A, false],
+  ['AppArmor', G, true, true],
+  ['AppArmorFields', G, true, true],
   ['AuthorizeNodeWithSelectors', B, true],
   ['AuthorizeWithSelectors', B, true],
   ['BtreeWatchCache', G, true, true],
@@ -66,6 +69,8 @@ const ROWS: Row[] = [
   ['DevicePluginCDIDevices', G, true, true],
   ['DisableAllocatorDualWrite', B, false],
   ['DisableCPUQuotaWithExclusiveCPUs', B, true],
+  ['DisableCloudProviders', G, true, true],
+  ['DisableKubeletCloudCredentialProviders', G, true, true],
   ['DisableNodeKubeProxyVersion', D, true],
   ['DRAAdminAccess', A, false],
   ['DRADeviceTaints', A, false],
@@ -73,6 +78,7 @@ const ROWS: Row[] = [
   ['DRAPrioritizedList', A, false],
   ['DRAResourceClaimDeviceStatus', B, true],
   ['DynamicResourceAllocation', B, false],
+  ['ElasticIndexedJob', G, true, true],
   ['EventedPLEG', A, false],
   ['ExecProbeTimeout', G, true],
   ['ExternalServiceAccountTokenSigner', A, false],
@@ -92,6 +98,7 @@ const ROWS: Row[] = [
   ['InTreePluginPortworxUnregister', A, false],
   ['JobBackoffLimitPerIndex', G, true, true],
   ['JobManagedBy', B, true],
+  ['JobPodFailurePolicy', G, true, true],
   ['JobPodReplacementPolicy', B, true],
   ['JobSuccessPolicy', G, true, true],
   ['KMSv1', D, false],
@@ -128,8 +135,10 @@ const ROWS: Row[] = [
   ['NodeSwap', B, true],
   ['OpenAPIEnums', B, true],
   ['OrderedNamespaceDeletion', B, true],
+  ['PersistentVolumeLastPhaseTransitionTime', G, true, true],
   ['PodAndContainerStatsFromCRI', A, false],
   ['PodDeletionCost', B, true],
+  ['PodDisruptionConditions', G, true, true],
   ['PodIndexLabel', G, true, true],
   ['PodLevelResources', A, false],
   ['PodLifecycleSleepAction', B, true],
@@ -172,6 +181,7 @@ const ROWS: Row[] = [
   ['SidecarContainers', G, true, true],
   ['SizeMemoryBackedVolumes', G, true, true],
   ['StatefulSetAutoDeletePVC', G, true, true],
+  ['StatefulSetStartOrdinal', G, true, true],
   ['StorageCapacityScoring', A, false],
   ['StorageNamespaceIndex', D, true],
   ['StorageVersionAPI', A, false],
