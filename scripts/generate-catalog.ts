@@ -54,10 +54,16 @@ const priorities: Record<string, { group: number; versions: Record<string, numbe
 const stabilityOf = (version: string): 'ga' | 'beta' | 'alpha' =>
   /^v\d+$/.test(version) ? 'ga' : /^v\d+beta\d+$/.test(version) ? 'beta' : 'alpha';
 
-// Deprecations of default-served kinds in 1.33 and the warning kube-apiserver adds to every request for them.
+// Kinds deprecated as of 1.33 and the warning kube-apiserver adds to every request for them: the two core kinds
+// (k8s.io/api core/v1 lifecycle.go) and the pre-release kinds whose generated APILifecycleDeprecated release is 1.33
+// or earlier (zz_generated.prerelease-lifecycle.go at release-1.33; later deprecations are not yet in effect).
 const deprecations: Record<string, { deprecatedIn: string; removedIn?: string; replacement?: { group: string; version: string; kind: string } }> = {
   '/v1/componentstatuses': { deprecatedIn: '1.19' },
   '/v1/endpoints': { deprecatedIn: '1.33', replacement: { group: 'discovery.k8s.io', version: 'v1', kind: 'EndpointSlice' } },
+  'admissionregistration.k8s.io/v1beta1/validatingadmissionpolicies': { deprecatedIn: '1.31', removedIn: '1.34' },
+  'admissionregistration.k8s.io/v1beta1/validatingadmissionpolicybindings': { deprecatedIn: '1.31', removedIn: '1.34' },
+  'storage.k8s.io/v1alpha1/volumeattributesclasses': { deprecatedIn: '1.32', removedIn: '1.35' },
+  'storagemigration.k8s.io/v1alpha1/storageversionmigrations': { deprecatedIn: '1.33', removedIn: '1.36' },
 };
 
 // Short names and categories of resources that none of the recorded discovery documents list (newer than

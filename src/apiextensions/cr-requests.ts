@@ -1,6 +1,7 @@
 // Request handling particular to custom resources, in front of the generic router: the deprecation Warning of a
 // deprecated version, the scale sub-resource at the CRD's JSON paths, Tables with the version's printer
 // columns, and creates refused while the CRD is terminating.
+import { markDeprecatedRequest } from '../versions/deprecation.js';
 import type { ResourceRouter } from '../endpoints/resource-router.js';
 import type { ResourceRegistry } from '../registry/resource-registry.js';
 import { negotiate } from '../endpoints/negotiation/negotiate.js';
@@ -67,7 +68,7 @@ export async function serveCustomResourceRequest(registry: ResourceRegistry, rou
   const served = registry.lookup({ group: ri.apiGroup, version: ri.apiVersion, resource: ri.resource });
   const details = served && customResourceDetails(served.def);
   if (!served || !details) return false;
-  if (details.deprecationWarning !== undefined) ctx.warnings.push(details.deprecationWarning);
+  if (details.deprecationWarning !== undefined) markDeprecatedRequest(ctx, { warning: details.deprecationWarning });
   const { def, store } = served;
   const scope: ResourceScope = router.scopeFor(ctx, served);
   try {

@@ -1,6 +1,7 @@
 // Kubernetes 1.33's CEL environment as data (apiserver pkg/cel/environment/base.go): which options and
 // libraries exist from which version, the NewExpressions view (compatibility version, feature gates) and the
 // StoredExpressions view (everything not removed), kube's limits and budget messages.
+import { featureEnabled } from '../features/feature-gates.js';
 import type { CheckedAst } from './checker.js';
 import { estimateCost, type CostEstimatorHooks, type Estimate } from './cost-estimator.js';
 import type { TypeProvider } from './decls.js';
@@ -76,7 +77,7 @@ function selectedOptions(o: KubeEnvOptions): VersionedOption[] {
     if (opt.removed !== undefined && opt.removed <= (o.mode === 'StoredExpressions' ? SERVER_MINOR : compat)) return false;
     if (o.mode === 'StoredExpressions') return true;
     if (opt.introduced > compat) return false;
-    if (opt.featureGate && !(o.featureGates?.[opt.featureGate] ?? true)) return false;
+    if (opt.featureGate && !(o.featureGates?.[opt.featureGate] ?? featureEnabled({}, opt.featureGate))) return false;
     return true;
   });
 }

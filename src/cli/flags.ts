@@ -1,5 +1,6 @@
 // The kubelite command's flags. Names and meanings follow kube-apiserver where one exists; kubelite's own
 // flags say so in their help.
+import { FeatureGateError, featureGatesHelp, parseFeatureGates } from '../features/feature-gates.js';
 import { defaultOptions, type ServerOptions } from '../config/options.js';
 import { parseGoDuration } from '../golang/time.js';
 
@@ -63,7 +64,7 @@ export const FLAGS: FlagDef[] = [
     if (v !== 'etcd3') throw new FlagError(`--storage-backend invalid, allowed values: etcd3. If not specified, it will default to 'etcd3'`);
     o.storageBackend = v;
   } },
-  { name: 'feature-gates', kind: 'map', help: 'A set of key=value pairs that describe feature gates for alpha/experimental features.', apply: (o, v) => (o.featureGates = parseFeatureGates(v)) },
+  { name: 'feature-gates', kind: 'map', help: featureGatesHelp(), apply: (o, v) => (o.featureGates = { ...o.featureGates, ...featureGatesFlag(v) }) },
   { name: 'runtime-config', kind: 'map', help: 'A set of key=value pairs that enable or disable built-in APIs (api/all, api/ga, api/beta, api/alpha, <group>/<version>[/<resource>]).', apply: (o, v) => (o.runtimeConfig = v) },
   { name: 'authorization-mode', kind: 'list', help: 'Ordered list of plug-ins to do authorization on secure port: AlwaysAllow, AlwaysDeny, ABAC, Webhook, RBAC, Node. (default Node,RBAC)', apply: (o, v) => {
     o.authorizationModes = list(v);
@@ -141,14 +142,14 @@ export const FLAGS: FlagDef[] = [
 
 export class FlagError extends Error {}
 
-function parseFeatureGates(v: string): Record<string, boolean> {
-  const out: Record<string, boolean> = {};
-  for (const pair of list(v)) {
-    const [k, val] = pair.split('=');
-    if (!k || val === undefined) throw new FlagError(`invalid argument ${JSON.stringify(v)} for "--feature-gates" flag: missing bool value for ${k ?? ''}`);
-    out[k] = bool('feature-gates', val);
+// kube parses the flag's pairs when it starts (their errors are its start-up errors, see features/feature-gates.ts)
+function featureGatesFlag(v: string): Record<string, boolean> {
+  try {
+    return parseFeatureGates(v);
+  } catch (e) {
+    if (e instanceof FeatureGateError) throw new FlagError(e.message);
+    throw e;
   }
-  return out;
 }
 
 export interface ParsedArgs {
@@ -200,7 +201,8 @@ export function usage(): string {
   const width = Math.max(...FLAGS.map((f) => f.name.length + f.kind.length)) + 8;
   for (const f of FLAGS) {
     const left = `      --${f.name} ${f.kind === 'bool' ? '' : f.kind}`;
-    lines.push(`${left.padEnd(width)} ${f.help}`);
+    // continuation lines of a help text start under its first (pflag's wrap without a terminal width)
+    lines.push(`${left.padEnd(width)} ${f.help.replaceAll('\n', '\n' + ' '.repeat(width + 1))}`);
   }
   lines.push(`${'  -h, --help'.padEnd(width)} help for kubelite`);
   lines.push(`${'      --version'.padEnd(width)} print the Kubernetes version kubelite serves and exit`);

@@ -1,6 +1,7 @@
 // Routes resource requests to the verb handlers (kube's APIInstaller + go-restful routes, apiserver.md §2): finds
 // the served resource in the registry, answers 404/405 as go-restful would for scopes and verbs a resource does
 // not have, and runs the handler. Extensions put routes in front of it and wrap the write hooks.
+import { deprecationOf, markDeprecatedRequest } from '../versions/deprecation.js';
 import { methodNotSupported, routeMethodNotAllowed, routeNotFound } from '../errors/status.js';
 import type { Authorizer } from '../authz/authorizer.js';
 import type { ServerOptions } from '../config/options.js';
@@ -88,6 +89,8 @@ export class ResourceRouter implements HandlerDeps {
     const isCollectionGet = !ri.name && (method === 'GET' || method === 'HEAD');
     routerAcceptCheck(ctx, isCollectionGet);
     await negotiateErrors(ctx, protobufServed(scope));
+    const deprecation = deprecationOf(def);
+    if (deprecation) markDeprecatedRequest(ctx, deprecation);
 
     if (ri.subresource) return handleSubresource(this, scope);
     if (isVirtualResource(def)) {

@@ -1,6 +1,6 @@
 // Everything a verb handler needs about the request it serves.
 import type { ResourceInfo } from '../api/resource-info.js';
-import { converterFor } from '../registry/version-converter.js';
+import { converterFor } from '../versions/converter.js';
 import type { GenericStore } from '../registry/generic-store.js';
 import { apiVersionOf } from '../registry/resource-def.js';
 import type { KObject } from '../api/object.js';
@@ -27,7 +27,7 @@ export interface ResourceScope {
 export function forEndpoint(scope: { def: ResourceInfo; view?: ResourceView }, obj: KObject): KObject {
   if (scope.view) return scope.view.present(obj);
   const conv = converterFor(scope.def);
-  if (conv && obj.apiVersion !== apiVersionOf(scope.def)) return conv.fromStored(obj);
+  if (conv) return conv.fromStored(obj);
   const apiVersion = apiVersionOf(scope.def);
   if (obj.apiVersion === apiVersion && obj.kind === scope.def.kind) return obj;
   const { apiVersion: _a, kind: _k, ...rest } = obj;

@@ -24,7 +24,7 @@ import { isValidPathSegmentName } from '../validation/names.js';
 import { deepClone, jsonEqual, meta, nowRFC3339, type KObject, type KubeObject } from '../api/object.js';
 import type { ResourceDef } from './resource-def.js';
 import { decodeStored, encodeStored, setResourceVersion } from './stored-codec.js';
-import { converterFor, type VersionConverter } from './version-converter.js';
+import { converterFor, type VersionConverter } from '../versions/converter.js';
 import type { Strategy, StrategyContext } from './strategy.js';
 import type { Admission, AdmissionAttributes, AdmissionOperation } from './admission.js';
 import type { OperationContext } from './operation-context.js';
@@ -83,7 +83,7 @@ export class GenericStore {
   readonly prefix: string;
   readonly gr: GroupResource;
   readonly gk: GroupKind;
-  /** Set when this served version is stored in another version's form (events.k8s.io Events). */
+  /** Set when this served version shares its storage with other versions or is stored in another version (versions/converter.ts). */
   readonly converter?: VersionConverter;
 
   constructor(

@@ -1,5 +1,6 @@
 // Assembles kubelite: certificates, store, authentication, authorization, the pipeline, the TLS listener
 // (HTTP/2 via ALPN and HTTP/1.1), health checks and graceful shutdown.
+import { checkFeatureGatesAtStart } from './feature-gates-at-start.js';
 import { createSecureServer, type Http2SecureServer } from 'node:http2';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -102,6 +103,7 @@ export async function startKubelite(partial: Partial<ServerOptions> = {}, logger
 
 async function serveKubelite(opts: ServerOptions, logger: Logger | undefined, useDataDir: boolean): Promise<RunningServer> {
   const log = logger ?? createLogger(opts.verbosity);
+  checkFeatureGatesAtStart(opts.featureGates, log);
   validateAuthorizationOptions(opts);
   const certDir = opts.certDir ?? (useDataDir ? join(opts.dataDir, 'pki') : undefined);
   const writeKubeconfig = opts.writeKubeconfig ?? (useDataDir ? join(opts.dataDir, 'kubeconfig') : '');

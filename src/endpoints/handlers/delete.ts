@@ -1,4 +1,5 @@
 // DELETE one object or a collection (apiserver.md §3.6).
+import { featureEnabled } from '../../features/feature-gates.js';
 import { operationFor } from '../operation.js';
 import { badRequest, StatusError } from '../../errors/status.js';
 import { JsonBodySyntaxError, parseJsonBody } from '../field-validation/json-body.js';
@@ -79,7 +80,7 @@ async function decodeDeleteOptions(scope: ResourceScope): Promise<DeleteOptions>
   if (b.preconditions) o.preconditions = b.preconditions;
   const unsafe = fromQuery ? optionalBoolParam(q, 'ignoreStoreReadErrorWithClusterBreakingPotential') : b.ignoreStoreReadErrorWithClusterBreakingPotential;
   // Without the alpha gate the option is dropped, as kube-apiserver does.
-  if (scope.options.featureGates['AllowUnsafeMalformedObjectDeletion'] && unsafe === true) {
+  if (featureEnabled(scope.options, 'AllowUnsafeMalformedObjectDeletion') && unsafe === true) {
     o.ignoreStoreReadErrorWithClusterBreakingPotential = true;
   }
   const dry = fromQuery ? stringsParam(q, 'dryRun') : Array.isArray(b.dryRun) ? (b.dryRun as string[]) : [];

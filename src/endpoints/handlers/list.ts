@@ -1,5 +1,6 @@
 // LIST a collection (apiserver.md §6): negotiation, ListOptions decoding and validation, selectors, then one page
 // from the watch cache with kube's resourceVersion semantics (endpoints/list/).
+import { featureEnabled } from '../../features/feature-gates.js';
 import { writeBody, wantsPretty } from '../../http/respond.js';
 import { apiVersionOf } from '../../registry/resource-def.js';
 import { negotiate } from '../negotiation/negotiate.js';
@@ -18,7 +19,7 @@ export async function handleList(scope: ResourceScope): Promise<void> {
   const { ctx } = scope;
   const rep = negotiate(ctx, { list: true, transforms: true, protobuf: protobufServed(scope) });
   const opts = decodeListOptions(ctx.query);
-  const watchList = scope.options.featureGates['WatchList'] === true;
+  const watchList = featureEnabled(scope.options, 'WatchList');
   defaultListOptions(opts, watchList);
   validateListOptions(opts, watchList);
   const sel = selectionFor(scope, opts);

@@ -1,5 +1,6 @@
 // WATCH a collection or one object: newline-delimited JSON events (apiserver.md §5). Problems found before the stream
 // starts are ordinary error responses; once it has started (200), a failure is one ERROR event and a clean end.
+import { featureEnabled } from '../../features/feature-gates.js';
 import { notAcceptable, unknownError } from '../../errors/status.js';
 import { negotiate } from '../negotiation/negotiate.js';
 import { type ResourceScope, protobufServed } from '../resource-scope.js';
@@ -16,7 +17,7 @@ export async function handleWatch(scope: ResourceScope): Promise<void> {
   // YAML has no streaming serializer: kube refuses the watch when YAML is what negotiation picked.
   if (rep.format === 'yaml') throw notAcceptable(`only the following media types are accepted: ${STREAM_TYPES}`);
   const opts = decodeListOptions(ctx.query);
-  const watchList = scope.options.featureGates['WatchList'] === true;
+  const watchList = featureEnabled(scope.options, 'WatchList');
   defaultListOptions(opts, watchList);
   validateListOptions(opts, watchList);
   const sel = selectionFor(scope, opts);

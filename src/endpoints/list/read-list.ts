@@ -4,6 +4,7 @@
 //   RV N     → not older than N; with a limit, exactly N (legacy rule)
 //   resourceVersionMatch=Exact → exactly N        resourceVersionMatch=NotOlderThan → not older than N ("0": any)
 //   continue → the next page at the token's snapshot (exact), or at the latest revision for an rv -1 token.
+import { featureEnabled } from '../../features/feature-gates.js';
 import { badRequest, expired, StatusError, tooLargeResourceVersion } from '../../errors/status.js';
 import { StorageError } from '../../storage/interface.js';
 import type { CacheEntry } from '../../storage/cacher/cache-entry.js';
@@ -67,7 +68,7 @@ export async function readList(scope: ResourceScope, opts?: ListOptions, sel?: S
   // Callers such as deletecollection pass nothing: the request's own list options and selectors apply.
   if (!opts) {
     opts = decodeListOptions(scope.ctx.query);
-    validateListOptions(opts, scope.options.featureGates['WatchList'] === true);
+    validateListOptions(opts, featureEnabled(scope.options, 'WatchList'));
   }
   sel ??= selectionFor(scope, opts);
   const prefix = scope.store.listPrefix(scope.namespace);

@@ -9,7 +9,7 @@ import { SelectionPredicate } from '../../selection/selection-predicate.js';
 import type { CacheEntry } from '../../storage/cacher/cache-entry.js';
 import type { ResourceScope } from '../resource-scope.js';
 import { objectOf } from './entry-object.js';
-import { converterFor } from '../../registry/version-converter.js';
+import { converterFor } from '../../versions/converter.js';
 import type { ListOptions } from './list-options.js';
 
 export interface Selection {
