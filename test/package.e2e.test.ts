@@ -3,20 +3,11 @@
 // linked from this checkout's node_modules instead of downloaded).
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-
-const root = resolve('.');
-const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name: string; version: string; dependencies: Record<string, string> };
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-
-interface PackResult {
-  filename: string;
-  size: number;
-  files: { path: string }[];
-}
+import { join } from 'node:path';
+import { installTarball, npm, packInto, type PackResult } from './packed-install.js';
 
 let packed: { dir: string; result: PackResult } | undefined;
 after(() => {
@@ -28,12 +19,6 @@ function pack(): { dir: string; result: PackResult } {
   if (packed) return packed;
   const dir = mkdtempSync(join(tmpdir(), 'kubelite-pack-'));
   return (packed = { dir, result: packInto(dir) });
-}
-
-function packInto(dest: string): PackResult {
-  // --ignore-scripts: the test runs on the build `npm test` just made (prepare would rebuild it).
-  const out = execFileSync(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', dest], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
-  return (JSON.parse(out) as PackResult[])[0]!;
 }
 
 test('the tarball holds the library, the command and the API data, and no tests, bench, build info or maps', () => {
@@ -50,23 +35,9 @@ test('the tarball holds the library, the command and the API data, and no tests,
 
 test('npx kubelite runs from the installed tarball: --help, and a start that serves', async () => {
   const { dir: packDir, result: p } = pack();
-  const dir = mkdtempSync(join(tmpdir(), 'kubelite-install-'));
+  const { project, remove } = installTarball(join(packDir, p.filename));
+  const dir = mkdtempSync(join(tmpdir(), 'kubelite-kc-'));
   try {
-    const project = join(dir, 'project');
-    const installed = join(project, 'node_modules', pkg.name);
-    mkdirSync(installed, { recursive: true });
-    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true, dependencies: { [pkg.name]: `file:${join(packDir, p.filename)}` } }));
-    execFileSync('tar', ['-xzf', join(packDir, p.filename), '-C', installed, '--strip-components=1']);
-    // What `npm install` would add: the dependencies, and the bin link.
-    for (const dep of Object.keys(pkg.dependencies)) {
-      const at = join(project, 'node_modules', dep);
-      mkdirSync(join(at, '..'), { recursive: true });
-      symlinkSync(realpathSync(join(root, 'node_modules', dep)), at, 'dir');
-    }
-    mkdirSync(join(project, 'node_modules', '.bin'));
-    chmodSync(join(installed, 'dist', 'src', 'cli', 'main.js'), 0o755); // as npm does for a bin
-    symlinkSync(join('..', pkg.name, 'dist', 'src', 'cli', 'main.js'), join(project, 'node_modules', '.bin', 'kubelite'));
-
     const help = spawnSync(npm, ['exec', '--offline', '--no', '--', 'kubelite', '--help'], { cwd: project, encoding: 'utf8', timeout: 60_000 });
     assert.equal(help.status, 0, help.stderr);
     assert.match(help.stdout, /^Usage:\n {2}kubelite \[flags\]\n/);
@@ -91,6 +62,7 @@ test('npx kubelite runs from the installed tarball: --help, and a start that ser
     process.kill(-child.pid!, 'SIGTERM'); // npm exec and the server it started
     await exited;
   } finally {
+    remove();
     rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -143,6 +143,10 @@ export interface ServerOptions {
   connectionDeadlines?: ConnectionDeadlines;
   /** -v */
   verbosity: number;
+  /** --logging-format: klog's text (default) or kube's JSON lines. */
+  loggingFormat?: 'text' | 'json';
+  /** Library only: a pino logger to receive the server's logs, or 'silent' for none (default: stderr as --v says). */
+  logger?: import('pino').Logger | 'silent';
 }
 
 export function defaultOptions(): ServerOptions {

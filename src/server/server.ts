@@ -13,7 +13,7 @@ import { AuthenticationInfoController, authenticationInfoData } from '../control
 import { validateAuthorizationOptions } from './authorization.js';
 import { ShutdownState } from '../filters/shutdown-gate.js';
 import { HealthChecks } from '../observability/health.js';
-import { createLogger } from '../observability/logging.js';
+import { createLogger, silentLogger } from '../observability/logging.js';
 import type { Storage } from '../storage/interface.js';
 import { MemoryStorage } from '../storage/memory/memory-storage.js';
 import { openSqliteStorage } from '../storage/sqlite/sqlite-storage.js';
@@ -81,8 +81,9 @@ async function openStorage(opts: ServerOptions, log: Logger): Promise<Storage> {
 
 export async function startKubelite(partial: Partial<ServerOptions> = {}, logger?: Logger): Promise<RunningServer> {
   const opts: ServerOptions = { ...defaultOptions(), ...partial };
-  // The memory engine writes nothing (certificates and kubeconfig stay in memory) unless a data dir is given.
-  const useDataDir = opts.storageBackend !== 'memory' || opts.etcdServers.length > 0 || partial.dataDir !== undefined;
+  // Only the embedded SQLite store needs a data dir; the memory engine and etcd write nothing (certificates and
+  // kubeconfig stay in memory) unless a data dir is given.
+  const useDataDir = partial.dataDir !== undefined || (opts.storageBackend !== 'memory' && opts.etcdServers.length === 0);
   let lock: DataDirLock | undefined;
   if (useDataDir) {
     ensurePrivateDir(opts.dataDir);
@@ -101,9 +102,11 @@ export async function startKubelite(partial: Partial<ServerOptions> = {}, logger
 }
 
 async function serveKubelite(opts: ServerOptions, logger: Logger | undefined, useDataDir: boolean): Promise<RunningServer> {
-  const log = logger ?? createLogger(opts.verbosity);
+  const log = logger ?? (opts.logger === 'silent' ? silentLogger() : opts.logger) ?? createLogger(opts.verbosity, undefined, opts.loggingFormat);
   validateAuthorizationOptions(opts);
-  const certDir = opts.certDir ?? (useDataDir ? join(opts.dataDir, 'pki') : undefined);
+  // kubelite's own CA, admin certificate and service-account key live in <data-dir>/pki; --cert-dir, as kube's, only
+  // holds the serving pair apiserver.crt/.key (used as found, generated when absent).
+  const certDir = useDataDir ? join(opts.dataDir, 'pki') : undefined;
   const writeKubeconfig = opts.writeKubeconfig ?? (useDataDir ? join(opts.dataDir, 'kubeconfig') : '');
   const kubeconfigPath = writeKubeconfig === '' ? undefined : resolve(writeKubeconfig);
   if (kubeconfigPath) checkKubeconfigMergeable(kubeconfigPath);
@@ -112,6 +115,7 @@ async function serveKubelite(opts: ServerOptions, logger: Logger | undefined, us
   }
   const certs: ServerCertificates = await ensureCertificates({
     certDir,
+    servingCertDir: opts.certDir,
     sans: opts.tlsSANs,
     servingOverride: opts.tlsCertFile ? { cert: readFileSync(opts.tlsCertFile, 'utf8'), key: readFileSync(opts.tlsPrivateKeyFile!, 'utf8') } : undefined,
     clientCAOverride: opts.clientCAFile ? readFileSync(opts.clientCAFile, 'utf8') : undefined,
