@@ -145,6 +145,8 @@ export interface ServerOptions {
   verbosity: number;
   /** --logging-format: klog's text (default) or kube's JSON lines. */
   loggingFormat?: 'text' | 'json';
+  /** Library only: start the memory engine from this saved state (kubelite/testing's snapshots). */
+  snapshot?: import('../storage/snapshot.js').ClusterSnapshot;
   /** Library only: a pino logger to receive the server's logs, or 'silent' for none (default: stderr as --v says). */
   logger?: import('pino').Logger | 'silent';
 }

@@ -35,6 +35,7 @@ import { allBuiltinResources } from '../api/catalog.js';
 import { EncryptingStorage } from '../storage/encryption/encrypting-storage.js';
 import { EncryptionConfigError, loadEncryptionConfig, transformersFor, type EncryptionConfig, type GroupResource } from '../storage/encryption/encryption-config.js';
 import { applyConnectionDeadlines, KUBE_CONNECTION_DEADLINES } from './connection-deadlines.js';
+import { snapshotContents, SnapshotError, type ClusterSnapshot } from '../storage/snapshot.js';
 import { ensurePrivateDir, preparePrivateFile, tightenFile, writePrivateFile } from './private-files.js';
 
 export interface RunningServer {
@@ -65,9 +66,10 @@ async function openStorage(opts: ServerOptions, log: Logger): Promise<Storage> {
       throw e;
     }
   }
+  if (opts.snapshot && (opts.storageBackend !== 'memory' || opts.etcdServers.length)) throw new UsageError('a snapshot starts the memory engine only (storageBackend: \'memory\')');
   let storage: Storage;
   if (opts.etcdServers.length) storage = await openEtcd(opts, log);
-  else if (opts.storageBackend === 'memory') storage = new MemoryStorage();
+  else if (opts.storageBackend === 'memory') storage = new MemoryStorage({ initial: opts.snapshot && snapshotFor(opts.snapshot) });
   else {
     const db = join(opts.dataDir, 'kubelite.db');
     // SQLite gives the -wal and -shm files the database file's mode.
@@ -77,6 +79,15 @@ async function openStorage(opts: ServerOptions, log: Logger): Promise<Storage> {
   if (!encryption) return storage;
   const config = encryption;
   return new EncryptingStorage(storage, (key) => transformersFor(config, storageKeyGroupResource(key)));
+}
+
+function snapshotFor(s: ClusterSnapshot): ReturnType<typeof snapshotContents> {
+  try {
+    return snapshotContents(s);
+  } catch (e) {
+    if (e instanceof SnapshotError) throw new UsageError(e.message);
+    throw e;
+  }
 }
 
 export async function startKubelite(partial: Partial<ServerOptions> = {}, logger?: Logger): Promise<RunningServer> {
