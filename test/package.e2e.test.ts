@@ -4,7 +4,7 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { installTarball, npm, packInto, type PackResult } from './packed-install.js';
@@ -64,6 +64,38 @@ test('npx kubelite runs from the installed tarball: --help, and a start that ser
   } finally {
     remove();
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** The ```js block that follows `<!-- README test: <name> -->` in README.md. */
+function readmeSnippet(name: string): string {
+  const readme = readFileSync('README.md', 'utf8');
+  const at = readme.indexOf(`<!-- README test: ${name} -->`);
+  assert.ok(at >= 0, `README snippet ${name}`);
+  const m = /```js\n([\s\S]*?)```/.exec(readme.slice(at));
+  return m![1]!;
+}
+
+test('the README\'s library, node:test and snapshot snippets run verbatim against the installed package', async () => {
+  const { dir: packDir, result: p } = pack();
+  const { project, remove } = installTarball(join(packDir, p.filename), ['@kubernetes/client-node']);
+  try {
+    const run = (file: string, args: string[]) => {
+      // Without the runner's NODE_TEST_CONTEXT, a child `node --test` reports as a top-level run does.
+      const { NODE_TEST_CONTEXT: _, ...env } = process.env;
+      const r = spawnSync(process.execPath, [...args, file], { cwd: project, env, encoding: 'utf8', timeout: 120_000 });
+      assert.equal(r.status, 0, `${file}: ${r.stdout}\n${r.stderr}`);
+      return r;
+    };
+    writeFileSync(join(project, 'library.mjs'), readmeSnippet('library'));
+    run('library.mjs', []);
+    writeFileSync(join(project, 'cluster.test.mjs'), readmeSnippet('node-test'));
+    const t = run('cluster.test.mjs', ['--test']);
+    assert.match(t.stdout, /# pass 1\n# fail 0/);
+    writeFileSync(join(project, 'snapshot.mjs'), readmeSnippet('snapshot'));
+    assert.equal(run('snapshot.mjs', []).stdout, 'fixtures\n');
+  } finally {
+    remove();
   }
 });
 
