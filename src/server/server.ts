@@ -1,7 +1,7 @@
 // Assembles kubelite: certificates, store, authentication, authorization, the pipeline, the TLS listener
 // (HTTP/2 via ALPN and HTTP/1.1), health checks and graceful shutdown.
 import { createSecureServer, type Http2SecureServer } from 'node:http2';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
@@ -35,6 +35,7 @@ import { allBuiltinResources } from '../api/catalog.js';
 import { EncryptingStorage } from '../storage/encryption/encrypting-storage.js';
 import { EncryptionConfigError, loadEncryptionConfig, transformersFor, type EncryptionConfig, type GroupResource } from '../storage/encryption/encryption-config.js';
 import { applyConnectionDeadlines, KUBE_CONNECTION_DEADLINES } from './connection-deadlines.js';
+import { descriptionsFrom } from '../discovery/openapi-descriptions.js';
 import { snapshotContents, SnapshotError, type ClusterSnapshot } from '../storage/snapshot.js';
 import { ensurePrivateDir, preparePrivateFile, tightenFile, writePrivateFile } from './private-files.js';
 
@@ -141,6 +142,15 @@ async function serveKubelite(opts: ServerOptions, logger: Logger | undefined, us
   health.add('etcd-readiness', () => storage.health(), ['readyz']);
   const api = await KubeliteApi.create({ storage, options: opts, log, health, caPem: certs.ca.cert });
   const authorizer = api.authorizer;
+  if (opts.openapiDescriptions !== undefined) {
+    const path = opts.openapiDescriptions;
+    if (!existsSync(path)) {
+      await api.stop();
+      await storage.close();
+      throw new UsageError(`--openapi-descriptions: no such file or directory: ${path}`);
+    }
+    api.discovery.openapiV3.setDescribe(descriptionsFrom(path, (err) => log.error({ err: err.message, path }, 'OpenAPI descriptions not loaded')));
+  }
   health.add('informer-sync', () => undefined, ['readyz']);
   health.add('shutdown', () => {
     if (shutdown.initiated) throw new Error('process is shutting down');
