@@ -298,8 +298,9 @@ test('the envtest start sequence on the etcd envtest started: health, serving pa
     await s.stop();
   }
   // Objects went to the etcd envtest passed.
-  const keys = execFileSync('etcdctl', ['--endpoints', etcd!.url, 'get', '/registry/namespaces/envtest', '--keys-only'], { env: { ...process.env, ETCDCTL_API: '3' }, encoding: 'utf8' });
-  assert.equal(keys.trim(), '/registry/namespaces/envtest');
+  const range = await fetch(`${etcd!.url}/v3/kv/range`, { method: 'POST', body: JSON.stringify({ key: Buffer.from('/registry/namespaces/envtest').toString('base64'), keys_only: true }) });
+  const found = ((await range.json()) as { kvs?: { key: string }[] }).kvs ?? [];
+  assert.deepEqual(found.map((kv) => Buffer.from(kv.key, 'base64').toString()), ['/registry/namespaces/envtest']);
 });
 
 test('KUBELITE_STORAGE=memory keeps objects in the embedded store although envtest passes --etcd-servers', async () => {
