@@ -4,7 +4,7 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { installTarball, npm, packInto, type PackResult } from './packed-install.js';
@@ -77,7 +77,7 @@ function readmeSnippet(name: string): string {
   return m![1]!;
 }
 
-test('the README\'s library, node:test and snapshot snippets run verbatim against the installed package', async () => {
+test('the README\'s library, node:test, vitest and snapshot snippets run verbatim against the installed package', async () => {
   const { dir: packDir, result: p } = pack();
   const { project, remove } = installTarball(join(packDir, p.filename), ['@kubernetes/client-node']);
   try {
@@ -93,6 +93,21 @@ test('the README\'s library, node:test and snapshot snippets run verbatim agains
     writeFileSync(join(project, 'cluster.test.mjs'), readmeSnippet('node-test'));
     const t = run('cluster.test.mjs', ['--test']);
     assert.match(t.stdout, /# pass 1\n# fail 0/);
+    // The vitest snippet, with node:test standing in for vitest (vitest is not a dependency of this repository).
+    mkdirSync(join(project, 'node_modules', 'vitest'));
+    writeFileSync(join(project, 'node_modules', 'vitest', 'package.json'), JSON.stringify({ name: 'vitest', type: 'module', main: 'index.js' }));
+    writeFileSync(
+      join(project, 'node_modules', 'vitest', 'index.js'),
+      `import { before, after, beforeEach, afterEach, test } from 'node:test';
+import assert from 'node:assert/strict';
+export { beforeEach, afterEach, test };
+export const beforeAll = before;
+export const afterAll = after;
+export const expect = (actual) => ({ toEqual: (expected) => assert.deepStrictEqual(actual, expected) });
+`,
+    );
+    writeFileSync(join(project, 'widgets.test.mjs'), readmeSnippet('vitest'));
+    assert.match(run('widgets.test.mjs', ['--test']).stdout, /# pass 1\n# fail 0/);
     writeFileSync(join(project, 'snapshot.mjs'), readmeSnippet('snapshot'));
     assert.equal(run('snapshot.mjs', []).stdout, 'fixtures\n');
   } finally {
