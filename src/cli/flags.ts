@@ -139,7 +139,7 @@ export const FLAGS: FlagDef[] = [
   } },
   { name: 'kubeconfig-switch-context', kind: 'bool', kubelite: true, help: 'kubelite: make this cluster the current context of the kubeconfig it merges into. (default true)', apply: (o, v) => (o.kubeconfigSwitchContext = bool('kubeconfig-switch-context', v)) },
   { name: 'openapi-descriptions', kind: 'string', kubelite: true, help: 'kubelite: kube\'s published OpenAPI (api/openapi-spec/swagger.json of Kubernetes v1.33.x, or its v3 directory) whose descriptions are added to the served OpenAPI, for kubectl explain. (default: structure only)', apply: (o, v) => (o.openapiDescriptions = v) },
-  { name: 'storage', kind: 'string', kubelite: true, help: 'kubelite: embedded engine, sqlite (durable, default) or memory (nothing kept).', apply: (o, v) => {
+  { name: 'storage', kind: 'string', kubelite: true, help: 'kubelite: embedded engine, sqlite (durable, default) or memory (nothing kept); given, or as the environment\'s KUBELITE_STORAGE, it wins over --etcd-servers.', apply: (o, v) => {
     if (v !== 'sqlite' && v !== 'memory') throw new FlagError(`invalid argument ${JSON.stringify(v)} for "--storage" flag: must be sqlite or memory`);
     o.storageBackend = v;
   } },
