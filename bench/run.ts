@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { ensureCertificates } from '../src/server/certificates.js';
 import { RunContext } from './context.js';
 import { parseOptions } from './options.js';
+import { runCompare } from './compare.js';
 import { costFactor, ratio, renderNotes, renderTable } from './report.js';
 import { celScenario } from './scenarios/cel.js';
 import { createScenario, getProtobufScenario, getScenario, updateScenario, versionScenario } from './scenarios/requests.js';
@@ -41,6 +42,15 @@ const SCENARIOS: Record<string, (ctx: RunContext, selected: Set<string>) => Prom
 };
 
 async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  if (args[0] === '--compare') {
+    if (args.length !== 3) {
+      console.error('usage: npm run bench -- --compare <before.json> <after.json>');
+      process.exit(2);
+    }
+    runCompare(args[1]!, args[2]!);
+    return;
+  }
   let opts;
   try {
     opts = parseOptions(process.argv.slice(2));

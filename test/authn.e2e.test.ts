@@ -118,3 +118,21 @@ test('a websocket client\'s bearer token in Sec-WebSocket-Protocol authenticates
   const twice = await ws(`base64url.bearer.authorization.k8s.io.${enc}, base64url.bearer.authorization.k8s.io.${enc}, v4.channel.k8s.io`);
   assert.equal(twice.status, 401); // multiple tokens
 });
+
+test('kubectl --token with a static token: auth whoami shows the token file\'s user, uid and groups', async () => {
+  const kc = join(allowing.dataDir, 'cluster-only.kubeconfig');
+  writeFileSync(
+    kc,
+    `apiVersion: v1\nkind: Config\nclusters:\n- name: c\n  cluster:\n    server: ${allowing.url}\n    certificate-authority-data: ${Buffer.from(allowing.ca).toString('base64')}\nusers:\n- name: u\n  user: {}\ncontexts:\n- name: x\n  context:\n    cluster: c\n    user: u\ncurrent-context: x\n`,
+    { mode: 0o600 },
+  );
+  let r = await allowing.kubectl(['--kubeconfig', kc, '--token', 'secret-bob', 'auth', 'whoami', '-o', 'json']);
+  assert.equal(r.code, 0, r.stderr);
+  assert.deepEqual(JSON.parse(r.stdout).status.userInfo, { username: 'bob', uid: '1001', groups: ['dev', 'qa', 'system:authenticated'] });
+  r = await allowing.kubectl(['--kubeconfig', kc, '--token', 'secret-amy', 'auth', 'whoami']);
+  assert.equal(r.code, 0, r.stderr);
+  assert.deepEqual(r.stdout.trim().split('\n').map((l) => l.split(/\s{2,}/)), [['ATTRIBUTE', 'VALUE'], ['Username', 'amy'], ['UID', '1002'], ['Groups', '[system:authenticated]']]);
+  r = await allowing.kubectl(['--kubeconfig', kc, '--token', 'wrong', 'auth', 'whoami']);
+  assert.equal(r.code, 1);
+  assert.equal(r.stderr, 'error: You must be logged in to the server (Unauthorized)\n');
+});

@@ -183,3 +183,60 @@ test('authorization flags are validated with kube\'s messages before anything st
     '--authorization-config: [authorizers[1].type: Unsupported value: "Magic": supported values: "ABAC", "AlwaysAllow", "AlwaysDeny", "Node", "RBAC", "Webhook", authorizers[2].type: Duplicate value: "RBAC", authorizers[2].name: Invalid value: "Bad_Name": authorizer name is invalid: a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, \'-\' or \'.\', and must start and end with an alphanumeric character (e.g. \'example.com\', regex used for validation is \'[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\')]',
   );
 });
+
+test('--authorization-config matchConditions: a false condition skips the webhook; an evaluation error is the failure policy\'s', async () => {
+  const config = join(dir, 'authz-conditions.yaml');
+  const hookEntry = (name: string, failurePolicy: string, conditions: string[]) => [
+    `- type: Webhook`,
+    `  name: ${name}`,
+    '  webhook:',
+    '    timeout: 3s',
+    '    subjectAccessReviewVersion: v1',
+    '    matchConditionSubjectAccessReviewVersion: v1',
+    `    failurePolicy: ${failurePolicy}`,
+    '    connectionInfo:',
+    '      type: KubeConfigFile',
+    `      kubeConfigFile: ${join(dir, 'hook.kubeconfig')}`,
+    '    matchConditions:',
+    ...conditions.map((c) => `    - expression: ${JSON.stringify(c)}`),
+  ];
+  writeFileSync(
+    config,
+    [
+      'apiVersion: apiserver.config.k8s.io/v1',
+      'kind: AuthorizationConfiguration',
+      'authorizers:',
+      '- type: RBAC',
+      '  name: rbac',
+      ...hookEntry('namespaced.hook', 'NoOpinion', ['has(request.resourceAttributes)', "request.resourceAttributes.namespace == 'hooked'", "!('system:masters' in request.groups)"]),
+      ...hookEntry('strict.hook', 'Deny', ["request.resourceAttributes.verb == 'get'"]),
+    ].join('\n'),
+  );
+  const s: TestServer = await startTestServer({ storageBackend: 'memory', tokenAuthFile: join(dir, 'tokens.csv'), authorizationConfigFile: config });
+  try {
+    reviews.length = 0;
+    let r = await s.request('GET', '/api/v1/namespaces/hooked/configmaps', bearer('t-allowed'));
+    assert.equal(r.status, 200, r.body);
+    assert.equal(reviews.length, 1, 'all conditions true: the webhook is called');
+    assert.equal(reviews[0].spec.resourceAttributes.namespace, 'hooked');
+    // The first webhook's condition is false (no call); the second's is true and it answers allowed.
+    reviews.length = 0;
+    r = await s.request('GET', '/api/v1/namespaces/default/configmaps/c1', bearer('t-allowed'));
+    assert.equal(r.status, 404, r.body);
+    assert.equal(reviews.length, 1);
+    // Neither webhook is called: false for the first, and the second's condition is false for list.
+    reviews.length = 0;
+    r = await s.request('GET', '/api/v1/namespaces/default/configmaps', bearer('t-allowed'));
+    assert.equal(r.status, 403);
+    assert.equal(r.json().message, 'configmaps is forbidden: User "hook-allowed" cannot list resource "configmaps" in API group "" in the namespace "default"');
+    assert.equal(reviews.length, 0);
+    // A non-resource request: the first skips (has() is false); the second cannot select resourceAttributes, and its
+    // failure policy Deny makes the error kube's 500.
+    r = await s.request('GET', '/not-a-path', bearer('t-allowed'));
+    assert.equal(r.status, 500, r.body);
+    assert.equal(r.body, 'Internal Server Error: "/not-a-path": cel evaluation error: expression \'request.resourceAttributes.verb == \'get\'\' resulted in error: no such key: resourceAttributes\n');
+    assert.equal(reviews.length, 0);
+  } finally {
+    await s.close();
+  }
+});

@@ -283,6 +283,30 @@ test('kubectl auth can-i answers for the caller, with sub-resources and -n', asy
   assert.deepEqual([r.code, r.stdout], [0, 'yes\n']);
 });
 
+test('kubectl auth can-i --as / --as-group answers for the impersonated user; impersonating needs the impersonate verb', async () => {
+  const can = (...args: string[]) => s.kubectl(['auth', 'can-i', ...args]);
+  let r = await can('list', 'pods', '-n', 'ns1', '--as', 'jane');
+  assert.deepEqual([r.code, r.stdout], [0, 'yes\n']);
+  // --as alone gives the user without its token's groups: the "dev" ClusterRoleBinding does not apply.
+  r = await can('list', 'nodes', '--as', 'jane');
+  assert.deepEqual([r.code, r.stdout], [1, 'no\n']);
+  r = await can('list', 'nodes', '--as', 'jane', '--as-group', 'dev');
+  assert.deepEqual([r.code, r.stdout], [0, 'yes\n']);
+  r = await can('list', 'configmaps', '-n', 'ns2', '--as', 'system:serviceaccount:ns2:builder');
+  assert.deepEqual([r.code, r.stdout], [0, 'yes\n']);
+  r = await can('get', 'secrets', '-n', 'ns2', '--as', 'system:serviceaccount:ns2:builder');
+  assert.deepEqual([r.code, r.stdout], [1, 'no\n']);
+  r = await can('update', 'deployments.apps', '--subresource=scale', '-n', 'ns1', '--as', 'jane');
+  assert.deepEqual([r.code, r.stdout], [0, 'yes\n']);
+  r = await can('--list', '-n', 'ns1', '--as', 'jane');
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /^pods\s+\[\]\s+\[\]\s+\[get list\]$/m);
+  assert.doesNotMatch(r.stdout, /^nodes\s/m);
+  r = await s.kubectl(['--kubeconfig', kubeconfigFor('bob'), 'auth', 'can-i', 'list', 'pods', '-n', 'ns1', '--as', 'jane']);
+  assert.equal(r.code, 1);
+  assert.equal(r.stderr, 'Error from server (Forbidden): users "jane" is forbidden: User "bob" cannot impersonate resource "users" in API group "" at the cluster scope\n');
+});
+
 test('kubectl auth can-i --list prints the rules of SelfSubjectRulesReview', async () => {
   const r = await s.kubectl(['--kubeconfig', kubeconfigFor('jane'), 'auth', 'can-i', '--list', '-n', 'ns1']);
   assert.equal(r.code, 0, r.stderr);

@@ -33,9 +33,19 @@ test('webhook field errors as kube prints them', () => {
   assert.throws(load('authorizers:\n- type: Node\n  name: nodes\n'), { message: 'expected name node for authorizer Node instead of nodes' });
 });
 
-test('CEL match conditions are refused until kubelite evaluates them', () => {
-  assert.throws(
-    load(webhook(`    timeout: 3s\n    subjectAccessReviewVersion: v1\n    matchConditionSubjectAccessReviewVersion: v1\n    failurePolicy: Deny\n    connectionInfo:\n      type: KubeConfigFile\n      kubeConfigFile: ${kubeconfig}\n    matchConditions:\n    - expression: has(request.resourceAttributes)\n`)),
-    { message: 'authorizers[0].matchConditions[0].expression: Forbidden: kubelite cannot evaluate CEL match conditions of authorizers yet' },
-  );
+const withConditions = (...exprs: string[]) =>
+  load(webhook(`    timeout: 3s\n    subjectAccessReviewVersion: v1\n    matchConditionSubjectAccessReviewVersion: v1\n    failurePolicy: Deny\n    connectionInfo:\n      type: KubeConfigFile\n      kubeConfigFile: ${kubeconfig}\n    matchConditions:\n${exprs.map((e) => `    - expression: ${JSON.stringify(e)}\n`).join('')}`));
+
+test('CEL match conditions that compile to bool are accepted', () => {
+  const entries = withConditions('has(request.resourceAttributes)', "request.user != 'alice'")();
+  assert.deepEqual(entries[0].webhook?.matchConditions, [{ expression: 'has(request.resourceAttributes)' }, { expression: "request.user != 'alice'" }]);
+});
+
+test('CEL match conditions: compile errors and non-bool results with kube\'s texts, all at once', () => {
+  assert.throws(withConditions('request.user', 'request.nope == 1', 'request.user'), {
+    message:
+      '[authorizers[0].matchConditions[0].expression: Invalid value: "request.user": must evaluate to bool but got string, ' +
+      'authorizers[0].matchConditions[1].expression: Invalid value: "request.nope == 1": compilation failed: ERROR: <input>:1:8: undefined field \'nope\'\n | request.nope == 1\n | .......^, ' +
+      'authorizers[0].matchConditions[2].expression: Duplicate value: "request.user"]',
+  });
 });

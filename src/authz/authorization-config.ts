@@ -7,6 +7,7 @@ import { parse } from 'yaml';
 import { aggregateFieldErrors, fieldErr, type FieldError } from '../errors/field-error.js';
 import { parseGoDuration } from '../golang/time.js';
 import { isDNS1123Subdomain } from '../validation/names.js';
+import { matchConditionError } from './webhook/match-conditions.js';
 
 export const AUTHORIZER_TYPES = ['ABAC', 'AlwaysAllow', 'AlwaysDeny', 'Node', 'RBAC', 'Webhook'];
 
@@ -111,10 +112,13 @@ export function loadAuthorizationConfig(path: string): AuthorizerEntry[] {
       if (conditions.length > 64) errs.push(fieldErr.tooMany(`${p}.matchConditions`, conditions.length, 64));
       const seenExpr = new Set<string>();
       conditions.forEach((c, k) => {
-        const e = (c?.expression ?? '').trim();
-        if (!e) errs.push(fieldErr.required(`${p}.matchConditions[${k}].expression`));
+        const e = c?.expression ?? '';
+        if (!e.trim()) errs.push(fieldErr.required(`${p}.matchConditions[${k}].expression`));
         else if (seenExpr.has(e)) errs.push(fieldErr.duplicate(`${p}.matchConditions[${k}].expression`, e));
-        else errs.push(fieldErr.forbidden(`${p}.matchConditions[${k}].expression`, 'kubelite cannot evaluate CEL match conditions of authorizers yet'));
+        else {
+          const detail = matchConditionError(c.expression);
+          if (detail) errs.push(fieldErr.invalid(`${p}.matchConditions[${k}].expression`, c.expression, detail));
+        }
         seenExpr.add(e);
       });
       entry.webhook = { timeoutMs, authorizedTTLMs, unauthorizedTTLMs, subjectAccessReviewVersion: sar, failurePolicy: fp, kubeConfigFile: kc, matchConditions: conditions };

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { compareBytes } from '../selection/byte-order.js';
-import { goQuote, goStringSlice } from './strconv.js';
+import { goQuote, goStringSlice, goQuoteBytes } from './strconv.js';
 
 test('goQuote follows strconv.Quote', () => {
   assert.equal(goQuote('abc'), '"abc"');
@@ -22,4 +22,9 @@ test('compareBytes sorts like Go (UTF-8 byte order)', () => {
   assert.ok(compareBytes('ab', 'a') > 0);
   assert.equal(compareBytes('x', 'x'), 0);
   assert.deepEqual(['b', 'B', 'a', '_'].sort(compareBytes), ['B', '_', 'a', 'b']);
+});
+
+test('goQuoteBytes quotes valid UTF-8 as runes and every invalid byte as \\xNN', () => {
+  assert.equal(goQuoteBytes(new Uint8Array([0x61, 0xff, 0xc3, 0xa9, 0xed, 0xa0, 0x80, 0x0a])), '"a\\xffé\\xed\\xa0\\x80\\n"');
+  assert.equal(goQuoteBytes(new TextEncoder().encode('\u00a0\u{1F600}\x7f')), '"\\u00a0😀\\x7f"');
 });

@@ -1,6 +1,7 @@
 // Renders unstructured JSON values the way Go's %#v prints them inside field errors (kube's CR validation
 // reports []interface{} and map[string]interface{} values that way).
 import { GoValue } from '../../errors/field-error.js';
+import { formatFloat } from '../../golang/strconv.js';
 
 function goSharp(v: unknown): string {
   if (v === null || v === undefined) return 'interface {}(nil)';
@@ -11,17 +12,11 @@ function goSharp(v: unknown): string {
   return `map[string]interface {}{${keys.map((k) => `${JSON.stringify(k)}:${goSharp((v as Record<string, unknown>)[k])}`).join(', ')}}`;
 }
 
+// An unstructured number is an int64 in Go when it is integral and fits, else a float64 (printed as %v: FormatFloat 'g').
 function goNumberOrBool(v: number | boolean): string {
   if (typeof v === 'boolean') return String(v);
-  if (Number.isInteger(v) && Math.abs(v) < 1e21) return String(v);
-  // Go's %v of a float64: shortest digits, exponent form below 1e-4 and from 1e21 on, two-digit exponents.
-  const exp = v === 0 ? 0 : Math.floor(Math.log10(Math.abs(v)));
-  if (exp < -4 || exp >= 21) {
-    const [m, e] = v.toExponential().split('e');
-    const n = Number(e);
-    return `${m}e${n < 0 ? '-' : '+'}${String(Math.abs(n)).padStart(2, '0')}`;
-  }
-  return String(v);
+  if (Number.isInteger(v) && Math.abs(v) < 2 ** 63) return String(v);
+  return formatFloat(v);
 }
 
 /**
@@ -35,7 +30,7 @@ export function goFieldValue(v: unknown): unknown {
   return v;
 }
 
-/** Go's %v of a bound from the schema (float64), e.g. 1, 2.5, 1e+21. */
+/** Go's %v of a bound from the schema (a float64 even when integral), e.g. 1, 2.5, 1e+06. */
 export function goFloat(v: number): string {
-  return goNumberOrBool(v);
+  return formatFloat(v);
 }

@@ -6,6 +6,7 @@ import { request as httpRequest } from 'node:http';
 import type { Attributes, Authorizer, AuthorizerResult, Decision } from '../authorizer.js';
 import { unresolvable, type RuleResolverLike, type UserRules } from '../rule-resolution.js';
 import type { WebhookConnection } from './kubeconfig.js';
+import { MatchConditions } from './match-conditions.js';
 
 export interface WebhookOptions {
   name: string;
@@ -16,7 +17,7 @@ export interface WebhookOptions {
   subjectAccessReviewVersion: 'v1' | 'v1beta1';
   /** NoOpinion or Deny: the decision when the call fails. */
   failurePolicy: 'NoOpinion' | 'Deny';
-  /** Match conditions (CEL): kubelite has no CEL evaluation for them yet; see authorization-config.ts. */
+  /** CEL match conditions (validated by authorization-config.ts): the webhook is called only when all are true. */
   matchConditions?: { expression: string }[];
   /** First retry delay (kube: 500 ms). */
   retryInitialDelayMs?: number;
@@ -66,12 +67,22 @@ interface Cached {
 export class WebhookAuthorizer implements Authorizer, RuleResolverLike {
   readonly name: string;
   private readonly cache = new Map<string, Cached>();
+  private readonly conditions: MatchConditions;
 
   constructor(private readonly o: WebhookOptions) {
     this.name = o.name;
+    this.conditions = new MatchConditions((o.matchConditions ?? []).map((c) => c.expression));
   }
 
   async authorize(a: Attributes): Promise<AuthorizerResult> {
+    if (!this.conditions.empty) {
+      // Evaluated on the v1 form of the review before the cache and the call, as kube does.
+      try {
+        if (!this.conditions.matches(reviewSpec(a, 'v1'))) return { decision: 'noOpinion', reason: '' };
+      } catch (e) {
+        return { decision: this.failureDecision(), reason: '', error: (e as Error).message };
+      }
+    }
     const version = this.o.subjectAccessReviewVersion;
     const spec = reviewSpec(a, version);
     const key = JSON.stringify(spec);

@@ -2,7 +2,7 @@
 // (no zones, no IPv4-mapped IPv6), containment, masking. The address keeps its host bits, as netip does.
 
 import { CelLibraryError, NO_SUCH_OVERLOAD } from './errors.js';
-import { goQuote } from './go-quote.js';
+import { goQuote } from '../../golang/strconv.js';
 import { IP, parseAddr, parseIP } from './ip.js';
 import { costOf, decl, STRING_TRAVERSAL_COST_FACTOR, type OverloadDecl } from './overloads.js';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { CelLibraryError } from './errors.js';
-import { goQuote } from './go-quote.js';
+import { goQuote } from '../../golang/strconv.js';
 import { ip, ipIsCanonical, ipToString, isIP, parseAddr } from './ip.js';
 
 const throwsWith = (fn: () => unknown, message: string): void =>

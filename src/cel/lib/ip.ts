@@ -3,7 +3,7 @@
 // class predicates.
 
 import { CelLibraryError } from './errors.js';
-import { goQuote } from './go-quote.js';
+import { goQuote } from '../../golang/strconv.js';
 import { costOf, decl, STRING_TRAVERSAL_COST_FACTOR, type OverloadDecl } from './overloads.js';
 
 export class IP {

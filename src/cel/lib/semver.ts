@@ -3,7 +3,7 @@
 // precedence comparison (build metadata ignored).
 
 import { CelLibraryError } from './errors.js';
-import { goQuote } from './go-quote.js';
+import { goQuote } from '../../golang/strconv.js';
 import { costOf, decl, STRING_TRAVERSAL_COST_FACTOR, type OverloadDecl } from './overloads.js';
 
 const UINT64_MAX = 2n ** 64n - 1n;

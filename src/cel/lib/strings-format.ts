@@ -3,7 +3,7 @@
 // cel-go runs on literal format calls.
 
 import { CelLibraryError } from './errors.js';
-import { goQuote } from './go-quote.js';
+import { goQuote } from '../../golang/strconv.js';
 
 /** A CEL value as `format` sees it. Timestamps and durations carry the engine's `string()` text. */
 export type FormatArg =

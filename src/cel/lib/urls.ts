@@ -5,7 +5,7 @@
 // decoded back to text.
 
 import { CelLibraryError } from './errors.js';
-import { goQuoteBytes } from './go-quote.js';
+import { goQuoteBytes } from '../../golang/strconv.js';
 import { costOf, decl, STRING_TRAVERSAL_COST_FACTOR, type OverloadDecl } from './overloads.js';
 
 const encoder = new TextEncoder();
