@@ -143,3 +143,20 @@ test('a kubeconfig that cannot be merged into fails the start with exit code 1',
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('--cert-dir holds only the serving pair: generated there when absent, then used as found', async () => {
+  const dir = tempDir();
+  try {
+    const first = await startServer({ ...quiet, storageBackend: 'memory', certDir: dir });
+    const served = readFileSync(join(dir, 'apiserver.crt'), 'utf8');
+    await first.stop();
+    assert.deepEqual(readdirSync(dir).sort(), ['apiserver.crt', 'apiserver.key']);
+    // Asked for a SAN the pair lacks: kube uses a --cert-dir pair as it is, so does kubelite.
+    const second = await startServer({ ...quiet, storageBackend: 'memory', certDir: dir, tlsSANs: ['other.example.com'] });
+    await second.stop();
+    assert.equal(readFileSync(join(dir, 'apiserver.crt'), 'utf8'), served);
+    assert.deepEqual(readdirSync(dir).sort(), ['apiserver.crt', 'apiserver.key']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

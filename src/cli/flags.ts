@@ -3,6 +3,7 @@
 import { FeatureGateError, featureGatesHelp, parseFeatureGates } from '../features/feature-gates.js';
 import { defaultOptions, type ServerOptions } from '../config/options.js';
 import { parseGoDuration } from '../golang/time.js';
+import { IGNORED_FLAGS, ignoredFlag, type IgnoredFlag } from './ignored-flags.js';
 
 type Kind = 'string' | 'stringArray' | 'strings' | 'int' | 'bool' | 'list' | 'duration' | 'map';
 
@@ -49,7 +50,7 @@ const list = (v: string) => v.split(',').map((s) => s.trim()).filter(Boolean);
 export const FLAGS: FlagDef[] = [
   { name: 'secure-port', kind: 'int', help: 'The port on which to serve HTTPS with authentication and authorization. 0 picks a free port. (default 6443)', apply: (o, v) => (o.securePort = int('secure-port', v, 0, 65535)) },
   { name: 'bind-address', kind: 'string', help: 'The IP address on which to listen for the --secure-port port. (default 127.0.0.1; kube-apiserver defaults to 0.0.0.0)', apply: (o, v) => (o.bindAddress = v) },
-  { name: 'cert-dir', kind: 'string', help: 'The directory where the TLS certs are located and where generated ones are written. (default <data-dir>/pki)', apply: (o, v) => (o.certDir = v) },
+  { name: 'cert-dir', kind: 'string', help: 'The directory where the TLS certs are located: apiserver.crt and apiserver.key, used as found, generated there when absent. If --tls-cert-file and --tls-private-key-file are provided, this flag will be ignored. (default: a pair kept with the generated CA in <data-dir>/pki)', apply: (o, v) => (o.certDir = v) },
   { name: 'tls-cert-file', kind: 'string', help: 'File containing the default x509 certificate for HTTPS. If not given, a self-signed one is generated in --cert-dir.', apply: (o, v) => (o.tlsCertFile = v) },
   { name: 'tls-private-key-file', kind: 'string', help: 'File containing the default x509 private key matching --tls-cert-file.', apply: (o, v) => (o.tlsPrivateKeyFile = v) },
   { name: 'client-ca-file', kind: 'string', help: 'Client certificates signed by one of the authorities in this file are authenticated (CN = user, O = groups). Default: the generated CA.', apply: (o, v) => (o.clientCAFile = v) },
@@ -125,7 +126,11 @@ export const FLAGS: FlagDef[] = [
   { name: 'service-cluster-ip-range', kind: 'string', help: 'A CIDR notation IP range from which to assign service cluster IPs. (default 10.0.0.0/24)', apply: (o, v) => (o.serviceClusterIPRange = v) },
   { name: 'shutdown-delay-duration', kind: 'duration', help: 'Time to delay the termination: /readyz fails while the server keeps serving. (default 0s)', apply: (o, v) => (o.shutdownDelayMs = duration('shutdown-delay-duration', v)) },
   { name: 'event-ttl', kind: 'duration', help: 'Amount of time to retain events. (default 1h0m0s)', apply: (o, v) => (o.eventTTLMs = duration('event-ttl', v)) },
-  { name: 'v', kind: 'int', help: 'Number for the log level verbosity (0: warnings, 2: one line per request, 4: debug).', apply: (o, v) => (o.verbosity = int('v', v, 0, 10)) },
+  { name: 'v', kind: 'int', help: 'number for the log level verbosity (3: one line per request, 5: debug)', apply: (o, v) => (o.verbosity = int('v', v, 0, 10)) },
+  { name: 'logging-format', kind: 'string', help: 'Sets the log format. Permitted formats: "json", "text". (default "text")', apply: (o, v) => {
+    if (v !== 'text' && v !== 'json') throw new FlagError(`invalid argument ${JSON.stringify(v)} for "--logging-format" flag: unsupported log format ${JSON.stringify(v)}, permitted formats: "json", "text"`);
+    o.loggingFormat = v;
+  } },
   { name: 'data-dir', kind: 'string', kubelite: true, help: 'kubelite: directory of the embedded store, certificates and kubeconfig. (default ./.kubelite)', apply: (o, v) => (o.dataDir = v) },
   { name: 'tls-sans', kind: 'list', kubelite: true, help: 'kubelite: extra subject alternative names (DNS names or IPs) for the generated serving certificate.', apply: (o, v) => (o.tlsSANs = list(v)) },
   { name: 'write-kubeconfig', kind: 'string', kubelite: true, help: 'kubelite: where to write the admin kubeconfig, merged into an existing file (default <data-dir>/kubeconfig; "" to not write one).', apply: (o, v) => (o.writeKubeconfig = v) },
@@ -134,7 +139,8 @@ export const FLAGS: FlagDef[] = [
     o.clusterName = v;
   } },
   { name: 'kubeconfig-switch-context', kind: 'bool', kubelite: true, help: 'kubelite: make this cluster the current context of the kubeconfig it merges into. (default true)', apply: (o, v) => (o.kubeconfigSwitchContext = bool('kubeconfig-switch-context', v)) },
-  { name: 'storage', kind: 'string', kubelite: true, help: 'kubelite: embedded engine, sqlite (durable, default) or memory (nothing kept).', apply: (o, v) => {
+  { name: 'openapi-descriptions', kind: 'string', kubelite: true, help: 'kubelite: kube\'s published OpenAPI (api/openapi-spec/swagger.json of Kubernetes v1.33.x, or its v3 directory) whose descriptions are added to the served OpenAPI, for kubectl explain. (default: structure only)', apply: (o, v) => (o.openapiDescriptions = v) },
+  { name: 'storage', kind: 'string', kubelite: true, help: 'kubelite: embedded engine, sqlite (durable, default) or memory (nothing kept); given, or as the environment\'s KUBELITE_STORAGE, it wins over --etcd-servers.', apply: (o, v) => {
     if (v !== 'sqlite' && v !== 'memory') throw new FlagError(`invalid argument ${JSON.stringify(v)} for "--storage" flag: must be sqlite or memory`);
     o.storageBackend = v;
   } },
@@ -158,6 +164,10 @@ export interface ParsedArgs {
   version: boolean;
   /** The flags given on the command line (by name, without dashes). */
   given: Set<string>;
+  /** kube-apiserver flags accepted and ignored (ignored-flags.ts), with their values. */
+  ignored: { flag: IgnoredFlag; value: string }[];
+  /** --print-path: print the path of the kubelite executable and exit. */
+  printPath: boolean;
 }
 
 /** Parses argv (without node and script): --flag=value, --flag value, -v=2, boolean --flag. */
@@ -165,7 +175,9 @@ export function parseArgs(argv: string[]): ParsedArgs {
   const options = defaultOptions();
   let help = false;
   let version = false;
+  let printPath = false;
   const given = new Set<string>();
+  const ignored: ParsedArgs['ignored'] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '-h' || arg === '--help') {
@@ -176,35 +188,76 @@ export function parseArgs(argv: string[]): ParsedArgs {
       version = true;
       continue;
     }
+    if (arg === '--print-path') {
+      printPath = true;
+      continue;
+    }
     const m = /^--?([a-z0-9-]+)(?:=(.*))?$/s.exec(arg);
     if (!m) throw new FlagError(`unexpected argument ${JSON.stringify(arg)}: kubelite takes only flags`);
     const name = m[1]!;
     if (arg.startsWith('-') && !arg.startsWith('--') && name !== 'v') throw new FlagError(`unknown shorthand flag: '${name[0]}' in ${arg}`);
     const def = FLAGS.find((f) => f.name === name);
-    if (!def) throw new FlagError(`unknown flag: --${name}`);
+    const ignoredDef = def ? undefined : ignoredFlag(name);
+    if (!def && !ignoredDef) throw new FlagError(`unknown flag: --${name}`);
     let value = m[2];
     if (value === undefined) {
-      if (def.kind === 'bool') value = 'true';
+      if (def ? def.kind === 'bool' : ignoredDef!.type === '') value = 'true';
       else {
         value = argv[++i];
         if (value === undefined) throw new FlagError(`flag needs an argument: --${name}`);
       }
     }
-    def.apply(options, value);
+    if (ignoredDef) {
+      if (ignoredDef.type === '') bool(name, value);
+      ignored.push({ flag: ignoredDef, value });
+    } else def!.apply(options, value);
     given.add(name);
   }
-  return { options, help, version, given };
+  return { options, help, version, given, ignored, printPath };
+}
+
+/** pflag's name for a flag's value type, as its usage listing shows it (booleans show none). */
+function typeName(f: FlagDef): string {
+  switch (f.kind) {
+    case 'bool':
+      return '';
+    case 'list':
+      return 'strings';
+    case 'map':
+      return f.name === 'feature-gates' ? 'mapStringBool' : 'mapStringString';
+    default:
+      return f.name === 'v' ? 'Level' : f.kind;
+  }
+}
+
+/**
+ * Rows laid out as pflag's FlagUsages does: the flag and its type, padded to the longest such column of the
+ * section, three spaces, then the usage text.
+ */
+function flagRows(rows: { left: string; usage: string }[]): string[] {
+  const width = Math.max(...rows.map((r) => r.left.length));
+  // pflag without a terminal width: a usage's continuation lines start under its first line.
+  return rows.map((r) => `${r.left.padEnd(width)}   ${r.usage.replaceAll('\n', '\n' + ' '.repeat(width + 3))}`);
 }
 
 export function usage(): string {
-  const lines = ['Usage:', '  kubelite [flags]', '', 'kubelite serves the Kubernetes API (kube-apiserver 1.33 semantics) from one Node.js process.', '', 'Flags:'];
-  const width = Math.max(...FLAGS.map((f) => f.name.length + f.kind.length)) + 8;
-  for (const f of FLAGS) {
-    const left = `      --${f.name} ${f.kind === 'bool' ? '' : f.kind}`;
-    // continuation lines of a help text start under its first (pflag's wrap without a terminal width)
-    lines.push(`${left.padEnd(width)} ${f.help.replaceAll('\n', '\n' + ' '.repeat(width + 1))}`);
-  }
-  lines.push(`${'  -h, --help'.padEnd(width)} help for kubelite`);
-  lines.push(`${'      --version'.padEnd(width)} print the Kubernetes version kubelite serves and exit`);
+  const lines = ['Usage:', '  kubelite [flags]', '', 'kubelite serves the Kubernetes API (kube-apiserver 1.33 semantics) from one Node.js process.', ''];
+  const row = (f: FlagDef) => {
+    const type = typeName(f);
+    const left = `${f.name === 'v' ? '  -v, --v' : `      --${f.name}`}${type ? ` ${type}` : ''}`;
+    return { left, usage: f.help };
+  };
+  lines.push('Flags:', '');
+  lines.push(
+    ...flagRows([
+      ...FLAGS.filter((f) => !f.kubelite).map(row),
+      { left: '  -h, --help', usage: 'help for kubelite' },
+      { left: '      --version', usage: 'print the Kubernetes version kubelite serves and exit' },
+    ]),
+  );
+  lines.push('', 'kubelite flags:', '');
+  lines.push(...flagRows([...FLAGS.filter((f) => f.kubelite).map(row), { left: '      --print-path', usage: 'kubelite: print the path of the kubelite executable and exit (for TEST_ASSET_KUBE_APISERVER)' }]));
+  lines.push('', 'kube-apiserver flags accepted and ignored (logged once at start):', '');
+  lines.push(...flagRows(IGNORED_FLAGS.filter((i) => !FLAGS.some((f) => f.name === i.name)).map((i) => ({ left: `      --${i.name}${i.type ? ` ${i.type}` : ''}`, usage: `${i.why}.` }))));
   return lines.join('\n') + '\n';
 }

@@ -3,6 +3,11 @@
 import { FlagError, parseArgs, usage } from './flags.js';
 import { startKubelite, UsageError } from '../server/server.js';
 import { relative } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { createLogger } from '../observability/logging.js';
+import { ignoredFlagMessage } from './ignored-flags.js';
+import { embeddedStoreOverride } from './embedded-store.js';
 
 async function main(): Promise<void> {
   let parsed;
@@ -19,17 +24,38 @@ async function main(): Promise<void> {
     process.stdout.write(usage());
     return;
   }
+  if (parsed.printPath) {
+    // This script: executable (npm links it as a bin) and taking kube-apiserver's flags, for envtest's
+    // TEST_ASSET_KUBE_APISERVER.
+    process.stdout.write(`${realpathSync(fileURLToPath(import.meta.url))}\n`);
+    return;
+  }
   if (parsed.version) {
     process.stdout.write('Kubernetes v1.33.1 (kubelite)\n');
     return;
   }
   const started = Date.now();
+  const log = createLogger(parsed.options.verbosity, undefined, parsed.options.loggingFormat);
+  for (const { flag, value } of parsed.ignored) log.info(ignoredFlagMessage(flag, value));
+  let embedded;
+  try {
+    embedded = embeddedStoreOverride(parsed, process.env);
+  } catch (e) {
+    process.stderr.write(`Error: ${(e as Error).message}\n`);
+    process.exit(1);
+  }
+  if (embedded) {
+    if (embedded.message) log.info(embedded.message);
+    parsed.options.storageBackend = embedded.engine;
+    parsed.options.etcdServers = [];
+  }
   let server;
   try {
-    // Without --data-dir, the memory engine keeps certificates (and, without --write-kubeconfig, the kubeconfig) in memory.
+    // Only the SQLite store needs a data dir: without --data-dir, the memory engine and etcd keep certificates (and,
+    // without --write-kubeconfig, the kubeconfig) in memory.
     const { dataDir, ...rest } = parsed.options;
-    const inMemory = parsed.options.storageBackend === 'memory' && !parsed.given.has('data-dir');
-    server = await startKubelite(inMemory ? rest : { ...rest, dataDir });
+    const noDataDir = !parsed.given.has('data-dir') && (parsed.options.storageBackend === 'memory' || parsed.options.etcdServers.length > 0);
+    server = await startKubelite(noDataDir ? rest : { ...rest, dataDir }, log);
   } catch (e) {
     if (e instanceof UsageError || (e as NodeJS.ErrnoException).code === 'EADDRINUSE' || (e as NodeJS.ErrnoException).code === 'EACCES') {
       process.stderr.write(`Error: ${(e as Error).message}\n`);
@@ -42,7 +68,7 @@ async function main(): Promise<void> {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    process.stderr.write(`kubelite: ${signal} received, shutting down\n`);
+    log.info(`Received ${signal}, shutting down`);
     server!.stop().then(
       () => process.exit(0),
       () => process.exit(1),

@@ -143,6 +143,14 @@ export interface ServerOptions {
   connectionDeadlines?: ConnectionDeadlines;
   /** -v */
   verbosity: number;
+  /** --logging-format: klog's text (default) or kube's JSON lines. */
+  loggingFormat?: 'text' | 'json';
+  /** kubelite's --openapi-descriptions: kube's swagger.json or OpenAPI v3 documents whose descriptions are served. */
+  openapiDescriptions?: string;
+  /** Library only: start the memory engine from this saved state (kubelite/testing's snapshots). */
+  snapshot?: import('../storage/snapshot.js').ClusterSnapshot;
+  /** Library only: a pino logger to receive the server's logs, or 'silent' for none (default: stderr as --v says). */
+  logger?: import('pino').Logger | 'silent';
 }
 
 export function defaultOptions(): ServerOptions {

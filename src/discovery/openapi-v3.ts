@@ -20,6 +20,8 @@ export interface OpenAPIV3Options extends PathOptions {
    * added from the built-in set.
    */
   schemasFor?: (group: string, version: string) => Record<string, JsonSchema> | undefined;
+  /** Adds descriptions to a document's component schemas (kubelite's --openapi-descriptions); none by default. */
+  describe?: (schemas: Record<string, JsonSchema>) => Record<string, JsonSchema>;
 }
 
 interface Built {
@@ -127,6 +129,12 @@ export class OpenAPIV3Service {
     this.invalidate();
   }
 
+  /** Where descriptions come from (built documents are rebuilt with them). */
+  setDescribe(fn: OpenAPIV3Options['describe']): void {
+    this.options.describe = fn;
+    this.invalidate();
+  }
+
   /** Replace the served resources (CRDs added or removed); documents whose resources changed are rebuilt. */
   setResources(resources: ResourceInfo[]): void {
     this.resources = resources;
@@ -179,7 +187,7 @@ export class OpenAPIV3Service {
     if (root) {
       const schemas: Record<string, JsonSchema> = {};
       for (const n of root.schemas) schemas[n] = fromMetaPool(n)!;
-      return document(root.paths, completeComponents(root.paths, schemas));
+      return document(root.paths, this.described(completeComponents(root.paths, schemas)));
     }
     const resources = this.byKey.get(key);
     if (!resources) return undefined;
@@ -200,7 +208,11 @@ export class OpenAPIV3Service {
     for (const [p, item] of Object.entries(resourcePaths(resources, this.options))) paths[prefix + p] = item;
     const builtin = resources.every((r) => r.builtin) ? loadSchemas(group, version) : undefined;
     const schemas = builtin ?? this.options.schemasFor?.(group, version) ?? {};
-    return document(paths, completeComponents(paths, schemas));
+    return document(paths, this.described(completeComponents(paths, schemas)));
+  }
+
+  private described(schemas: Record<string, JsonSchema>): Record<string, JsonSchema> {
+    return this.options.describe ? this.options.describe(schemas) : schemas;
   }
 
   /**

@@ -1,22 +1,31 @@
-// WithHTTPLogging: one structured line per finished request (at -v=2 and above); never logs credentials.
+// WithHTTPLogging: one "HTTP" line per finished request at -v=3 and above, with kube's httplog keys; never logs
+// credentials.
 import type { Logger } from 'pino';
 import type { Filter } from './filter.js';
+import { logV, vEnabled } from '../observability/logging.js';
+
+/** A latency as Go prints a time.Duration of whole milliseconds or more (kubelite measures in ms). */
+function goDuration(ms: number): string {
+  return ms < 1000 ? `${ms}ms` : `${ms / 1000}s`;
+}
 
 export function withHTTPLog(log: Logger): Filter {
   return async (ctx, next) => {
-    if (!log.isLevelEnabled('info')) return next();
+    if (!vEnabled(log, 3)) return next();
+    const socket = ctx.req.socket;
+    const srcIP = socket?.remoteAddress ? `${socket.remoteAddress}:${socket.remotePort}` : undefined;
     ctx.res.once('finish', () => {
-      const ri = ctx.requestInfo;
-      log.info(
+      logV(
+        log,
+        3,
         {
-          auditID: ctx.auditId,
-          verb: ri?.verb,
-          uri: ctx.req.url,
-          user: ctx.user?.name,
-          proto: ctx.http2 ? 'HTTP/2.0' : 'HTTP/1.1',
-          status: ctx.res.statusCode,
-          latencyMs: Date.now() - ctx.receivedAt,
+          verb: ctx.method,
+          URI: ctx.req.url,
+          latency: goDuration(Date.now() - ctx.receivedAt),
           userAgent: ctx.req.headers['user-agent'],
+          'audit-ID': ctx.auditId,
+          srcIP,
+          resp: ctx.res.statusCode,
         },
         'HTTP',
       );

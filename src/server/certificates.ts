@@ -1,7 +1,7 @@
 // Creates, on first start, the CA, the serving certificate and the admin client certificate, and reuses them
 // afterwards. ECDSA P-256 keys: fast to generate (start-up budget) and accepted by every Kubernetes client.
 import { webcrypto, X509Certificate as NodeX509, createPrivateKey } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { ensurePrivateDir, tightenFile, writePrivateFile } from './private-files.js';
 import { join } from 'node:path';
 import { isIP } from 'node:net';
@@ -146,6 +146,11 @@ export interface CertificateOptions {
   /** Where certificates are read and written; undefined: generated in memory, nothing written. */
   certDir: string | undefined;
   sans: string[];
+  /**
+   * kube's --cert-dir: the serving pair is apiserver.crt/.key there, used as found (whatever its names and
+   * validity), generated and written there when absent. Default: certDir, where a pair that no longer fits is renewed.
+   */
+  servingCertDir?: string;
   /** Serving pair given by --tls-cert-file/--tls-private-key-file. */
   servingOverride?: PemPair;
   /** Client CA bundle given by --client-ca-file. */
@@ -166,10 +171,13 @@ export async function ensureCertificates(opts: CertificateOptions): Promise<Serv
     writePair(opts.certDir, 'ca', ca);
   }
   const sans = ['localhost', '127.0.0.1', '::1', ...opts.sans];
-  let serving = opts.servingOverride ?? (dir === undefined ? undefined : readPair(dir, 'apiserver'));
-  if (!opts.servingOverride && (!serving || !servingCertFits(serving.cert, sans))) {
+  const servingDir = opts.servingCertDir ?? dir;
+  if (opts.servingCertDir !== undefined && !opts.servingOverride) mkdirSync(opts.servingCertDir, { recursive: true });
+  let serving = opts.servingOverride ?? (servingDir === undefined ? undefined : readPair(servingDir, 'apiserver'));
+  const keepAsFound = opts.servingCertDir !== undefined;
+  if (!opts.servingOverride && (!serving || (!keepAsFound && !servingCertFits(serving.cert, sans)))) {
     serving = await makeLeaf(ca, { subject: 'CN=kubelite-apiserver', usage: 'server', sans });
-    writePair(opts.certDir, 'apiserver', serving);
+    writePair(servingDir, 'apiserver', serving);
   }
   let admin = dir === undefined ? undefined : readPair(dir, 'admin');
   if (!admin) {

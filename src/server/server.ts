@@ -2,7 +2,7 @@
 // (HTTP/2 via ALPN and HTTP/1.1), health checks and graceful shutdown.
 import { checkFeatureGatesAtStart } from './feature-gates-at-start.js';
 import { createSecureServer, type Http2SecureServer } from 'node:http2';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
@@ -14,7 +14,7 @@ import { AuthenticationInfoController, authenticationInfoData } from '../control
 import { validateAuthorizationOptions } from './authorization.js';
 import { ShutdownState } from '../filters/shutdown-gate.js';
 import { HealthChecks } from '../observability/health.js';
-import { createLogger } from '../observability/logging.js';
+import { createLogger, silentLogger } from '../observability/logging.js';
 import type { Storage } from '../storage/interface.js';
 import { MemoryStorage } from '../storage/memory/memory-storage.js';
 import { openSqliteStorage } from '../storage/sqlite/sqlite-storage.js';
@@ -36,6 +36,8 @@ import { allBuiltinResources } from '../api/catalog.js';
 import { EncryptingStorage } from '../storage/encryption/encrypting-storage.js';
 import { EncryptionConfigError, loadEncryptionConfig, transformersFor, type EncryptionConfig, type GroupResource } from '../storage/encryption/encryption-config.js';
 import { applyConnectionDeadlines, KUBE_CONNECTION_DEADLINES } from './connection-deadlines.js';
+import { descriptionsFrom } from '../discovery/openapi-descriptions.js';
+import { snapshotContents, SnapshotError, type ClusterSnapshot } from '../storage/snapshot.js';
 import { ensurePrivateDir, preparePrivateFile, tightenFile, writePrivateFile } from './private-files.js';
 
 export interface RunningServer {
@@ -66,9 +68,10 @@ async function openStorage(opts: ServerOptions, log: Logger): Promise<Storage> {
       throw e;
     }
   }
+  if (opts.snapshot && (opts.storageBackend !== 'memory' || opts.etcdServers.length)) throw new UsageError('a snapshot starts the memory engine only (storageBackend: \'memory\')');
   let storage: Storage;
   if (opts.etcdServers.length) storage = await openEtcd(opts, log);
-  else if (opts.storageBackend === 'memory') storage = new MemoryStorage();
+  else if (opts.storageBackend === 'memory') storage = new MemoryStorage({ initial: opts.snapshot && snapshotFor(opts.snapshot) });
   else {
     const db = join(opts.dataDir, 'kubelite.db');
     // SQLite gives the -wal and -shm files the database file's mode.
@@ -80,10 +83,20 @@ async function openStorage(opts: ServerOptions, log: Logger): Promise<Storage> {
   return new EncryptingStorage(storage, (key) => transformersFor(config, storageKeyGroupResource(key)));
 }
 
+function snapshotFor(s: ClusterSnapshot): ReturnType<typeof snapshotContents> {
+  try {
+    return snapshotContents(s);
+  } catch (e) {
+    if (e instanceof SnapshotError) throw new UsageError(e.message);
+    throw e;
+  }
+}
+
 export async function startKubelite(partial: Partial<ServerOptions> = {}, logger?: Logger): Promise<RunningServer> {
   const opts: ServerOptions = { ...defaultOptions(), ...partial };
-  // The memory engine writes nothing (certificates and kubeconfig stay in memory) unless a data dir is given.
-  const useDataDir = opts.storageBackend !== 'memory' || opts.etcdServers.length > 0 || partial.dataDir !== undefined;
+  // Only the embedded SQLite store needs a data dir; the memory engine and etcd write nothing (certificates and
+  // kubeconfig stay in memory) unless a data dir is given.
+  const useDataDir = partial.dataDir !== undefined || (opts.storageBackend !== 'memory' && opts.etcdServers.length === 0);
   let lock: DataDirLock | undefined;
   if (useDataDir) {
     ensurePrivateDir(opts.dataDir);
@@ -102,10 +115,12 @@ export async function startKubelite(partial: Partial<ServerOptions> = {}, logger
 }
 
 async function serveKubelite(opts: ServerOptions, logger: Logger | undefined, useDataDir: boolean): Promise<RunningServer> {
-  const log = logger ?? createLogger(opts.verbosity);
+  const log = logger ?? (opts.logger === 'silent' ? silentLogger() : opts.logger) ?? createLogger(opts.verbosity, undefined, opts.loggingFormat);
   checkFeatureGatesAtStart(opts.featureGates, log);
   validateAuthorizationOptions(opts);
-  const certDir = opts.certDir ?? (useDataDir ? join(opts.dataDir, 'pki') : undefined);
+  // kubelite's own CA, admin certificate and service-account key live in <data-dir>/pki; --cert-dir, as kube's, only
+  // holds the serving pair apiserver.crt/.key (used as found, generated when absent).
+  const certDir = useDataDir ? join(opts.dataDir, 'pki') : undefined;
   const writeKubeconfig = opts.writeKubeconfig ?? (useDataDir ? join(opts.dataDir, 'kubeconfig') : '');
   const kubeconfigPath = writeKubeconfig === '' ? undefined : resolve(writeKubeconfig);
   if (kubeconfigPath) checkKubeconfigMergeable(kubeconfigPath);
@@ -114,6 +129,7 @@ async function serveKubelite(opts: ServerOptions, logger: Logger | undefined, us
   }
   const certs: ServerCertificates = await ensureCertificates({
     certDir,
+    servingCertDir: opts.certDir,
     sans: opts.tlsSANs,
     servingOverride: opts.tlsCertFile ? { cert: readFileSync(opts.tlsCertFile, 'utf8'), key: readFileSync(opts.tlsPrivateKeyFile!, 'utf8') } : undefined,
     clientCAOverride: opts.clientCAFile ? readFileSync(opts.clientCAFile, 'utf8') : undefined,
@@ -128,6 +144,15 @@ async function serveKubelite(opts: ServerOptions, logger: Logger | undefined, us
   health.add('etcd-readiness', () => storage.health(), ['readyz']);
   const api = await KubeliteApi.create({ storage, options: opts, log, health, caPem: certs.ca.cert });
   const authorizer = api.authorizer;
+  if (opts.openapiDescriptions !== undefined) {
+    const path = opts.openapiDescriptions;
+    if (!existsSync(path)) {
+      await api.stop();
+      await storage.close();
+      throw new UsageError(`--openapi-descriptions: no such file or directory: ${path}`);
+    }
+    api.discovery.openapiV3.setDescribe(descriptionsFrom(path, (err) => log.error({ err: err.message, path }, 'OpenAPI descriptions not loaded')));
+  }
   health.add('informer-sync', () => undefined, ['readyz']);
   health.add('shutdown', () => {
     if (shutdown.initiated) throw new Error('process is shutting down');

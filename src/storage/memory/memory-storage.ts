@@ -20,6 +20,8 @@ import { checkListRev, closedError, futureRevision } from '../revision-errors.js
 export interface MemoryStorageOptions {
   historyEvents?: number;
   historySeconds?: number;
+  /** Start from this state (a snapshot): its keys and values at its revisions, the store's revision `rev`. */
+  initial?: { rev: Rev; kvs: readonly KV[] };
 }
 
 export class MemoryStorage implements Storage {
@@ -32,7 +34,17 @@ export class MemoryStorage implements Storage {
   private closed = false;
 
   constructor(opts: MemoryStorageOptions = {}) {
-    this.log = new EventLog(0, { maxEvents: opts.historyEvents, maxAgeMs: (opts.historySeconds ?? 300) * 1000 });
+    const initial = opts.initial;
+    if (initial) {
+      for (const kv of initial.kvs) {
+        if (kv.modRev > initial.rev || kv.createRev > kv.modRev) throw new Error(`snapshot entry ${kv.key} is newer than the snapshot's revision ${initial.rev}`);
+        this.data.set(kv.key, { key: kv.key, value: Uint8Array.from(kv.value), createRev: kv.createRev, modRev: kv.modRev });
+      }
+      this.keys.push(...[...this.data.keys()].sort());
+      this.rev = initial.rev;
+    }
+    // History starts at the snapshot: a watch from an older revision is told it is too old (410), as after compaction.
+    this.log = new EventLog(this.rev, { maxEvents: opts.historyEvents, maxAgeMs: (opts.historySeconds ?? 300) * 1000 });
   }
 
   async get(key: string): Promise<GetResult> {
