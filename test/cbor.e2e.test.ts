@@ -124,6 +124,13 @@ describe('CBORServingAndStorage on', () => {
     assert.equal(JSON.parse(bad.bytes.toString()).message, 'the object provided is unrecognized (must be of type ConfigMap): unable to determine group/version/kind: cbor: found duplicate map key "kind" at map element index 1 (d9d9f7a2446b696e644161446b696e644162)');
   });
 
+  test('OpenAPI v3 lists application/cbor responses and apply-patch+cbor bodies', async () => {
+    const doc = (await s.request('GET', '/openapi/v3/api/v1')).json();
+    const item = doc.paths['/api/v1/namespaces/{namespace}/configmaps/{name}'];
+    assert.ok('application/cbor' in item.get.responses['200'].content);
+    assert.ok('application/apply-patch+cbor' in item.patch.requestBody.content);
+  });
+
   test('watch as YAML lists the CBOR sequence type among the stream types', async () => {
     const r = await raw(s, 'GET', '/api/v1/namespaces/cb/configmaps?watch=1', { accept: 'application/yaml, application/json' });
     assert.equal(r.status, 406);
