@@ -124,6 +124,17 @@ describe('CBORServingAndStorage on', () => {
     assert.equal(JSON.parse(bad.bytes.toString()).message, 'the object provided is unrecognized (must be of type ConfigMap): unable to determine group/version/kind: cbor: found duplicate map key "kind" at map element index 1 (d9d9f7a2446b696e644161446b696e644162)');
   });
 
+  test('fieldValidation: kube\'s strict CBOR finding names the index of the first unknown field in its map', async () => {
+    // Keys in this order on the wire: apiVersion 0, kind 1, metadata 2, data 3, foo 4, bar 5.
+    const body = (name: string) => Buffer.from(encode({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name }, data: { a: 'b' }, foo: 1, bar: 2 }));
+    const strict = await raw(s, 'POST', '/api/v1/namespaces/cb/configmaps?fieldValidation=Strict', { 'content-type': CBOR }, body('strict'));
+    assert.equal(strict.status, 400);
+    assert.equal(JSON.parse(strict.bytes.toString()).message, 'ConfigMap in version "v1" cannot be handled as a ConfigMap: strict decoding error: cbor: found unknown field at map element index 4');
+    const warned = await s.request('POST', '/api/v1/namespaces/cb/configmaps?fieldValidation=Warn', { headers: { 'content-type': CBOR }, body: body('warned') });
+    assert.equal(warned.status, 201);
+    assert.equal(warned.headers.warning, '299 - "cbor: found unknown field at map element index 4"');
+  });
+
   test('OpenAPI v3 lists application/cbor responses and apply-patch+cbor bodies', async () => {
     const doc = (await s.request('GET', '/openapi/v3/api/v1')).json();
     const item = doc.paths['/api/v1/namespaces/{namespace}/configmaps/{name}'];

@@ -64,7 +64,25 @@ function typeName(v: unknown): string {
   return typeof v === 'number' || typeof v === 'bigint' ? 'integer' : String(v);
 }
 
-function convert(v: unknown, node: SchemaNode | undefined, depth: number): unknown {
+/**
+ * The strict-decoding findings of a CBOR body decoded into a built-in kind (kube's strict CBOR decoder reports the
+ * first field its type does not have, by its index in the map holding it); set by decode-body.ts on the decoded object.
+ */
+export const cborStrictErrors = new WeakMap<object, string[]>();
+
+interface DecodeState {
+  /** Index (in its map) of the first key, in wire order, that the schema does not declare. */
+  unknownIndex?: number;
+}
+
+/** A key a typed (schema-guided) decode has no field for: the node lists properties and takes no others. */
+function isUnknownKey(node: SchemaNode | undefined, key: string): boolean {
+  if (!node || !node.hasProperties || node.property(key)) return false;
+  const a = node.additionalProperties;
+  return a === undefined || a === false;
+}
+
+function convert(v: unknown, node: SchemaNode | undefined, depth: number, st: DecodeState = {}): unknown {
   if (depth > MAX_DEPTH) throw new CborDecodeError(`cbor: exceeded max nested level ${MAX_DEPTH}`);
   if (v === null || typeof v === 'boolean' || typeof v === 'string') return v;
   if (typeof v === 'number') {
@@ -84,7 +102,7 @@ function convert(v: unknown, node: SchemaNode | undefined, depth: number): unkno
   if (Array.isArray(v)) {
     if (v.length > MAX_ELEMENTS) throw new CborDecodeError(`cbor: exceeded max number of elements ${MAX_ELEMENTS} for CBOR array`);
     const items = node?.items;
-    return v.map((x) => convert(x, items, depth + 1));
+    return v.map((x) => convert(x, items, depth + 1, st));
   }
   if (v instanceof WireMap) {
     if (v.entries.length > MAX_ELEMENTS) throw new CborDecodeError(`cbor: exceeded max number of key-value pairs ${MAX_ELEMENTS} for CBOR map`);
@@ -96,7 +114,8 @@ function convert(v: unknown, node: SchemaNode | undefined, depth: number): unkno
       else if (rawKey instanceof Uint8Array) key = Buffer.from(rawKey.buffer, rawKey.byteOffset, rawKey.byteLength).toString('utf8');
       else throw new CborDecodeError(`cbor: cannot unmarshal ${typeName(rawKey)} into Go value of type string`);
       if (Object.prototype.hasOwnProperty.call(out, key)) throw new CborDecodeError(`cbor: found duplicate map key "${key}" at map element index ${i}`);
-      out[key] = convert(value, childOf(node, key), depth + 1);
+      if (st.unknownIndex === undefined && isUnknownKey(node, key)) st.unknownIndex = i;
+      out[key] = convert(value, childOf(node, key), depth + 1, st);
       i++;
     }
     return out;
@@ -118,23 +137,29 @@ function convert(v: unknown, node: SchemaNode | undefined, depth: number): unkno
           const b = Buffer.from(contents.buffer, contents.byteOffset, contents.byteLength);
           return tag === 21 ? b.toString('base64url') : tag === 22 ? b.toString('base64') : b.toString('hex');
         }
-        return convert(contents, node, depth + 1);
+        return convert(contents, node, depth + 1, st);
       default:
-        return convert(contents, node, depth + 1);
+        return convert(contents, node, depth + 1, st);
     }
   }
   throw new CborDecodeError(`cbor: unsupported data item ${String(v)}`);
 }
 
-/** The JSON-model value of one CBOR data item (the whole body); `schema` guides Go []byte fields of built-in kinds. */
-export function decodeCbor(body: Uint8Array, schema?: SchemaNode): unknown {
+/**
+ * The JSON-model value of one CBOR data item (the whole body); `schema` guides Go []byte fields of built-in kinds and
+ * finds the first undeclared field (`strict` receives kube's strict-decoding text for it).
+ */
+export function decodeCbor(body: Uint8Array, schema?: SchemaNode, strict?: string[]): unknown {
   let raw: unknown;
   try {
     raw = decode(body, DECODE_OPTIONS);
   } catch (e) {
     throw new CborDecodeError(cbor2Message(e as Error, body));
   }
-  return convert(raw, schema, 0);
+  const st: DecodeState = {};
+  const value = convert(raw, schema, 0, st);
+  if (strict && st.unknownIndex !== undefined) strict.push(`cbor: found unknown field at map element index ${st.unknownIndex}`);
+  return value;
 }
 
 /** The texts fxamacker/cbor gives for what cbor2 reports in its own words. */

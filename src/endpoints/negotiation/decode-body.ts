@@ -32,13 +32,13 @@ async function loadProtobuf(): Promise<ProtobufDecoder> {
 }
 
 /** A CBOR body: kube's decode errors are 400s naming the expected kind, with the body summarized in hex. */
-async function decodeCborBody(body: Buffer, expected: ExpectedType): Promise<unknown> {
+async function decodeCborBody(body: Buffer, expected: ExpectedType, strict: string[]): Promise<unknown> {
   const { decodeCbor, CborDecodeError } = await import('./cbor-decode.js');
   const { builtinKindSchema } = await import('../../schema/builtin-schemas.js');
   const slash = expected.apiVersion.indexOf('/');
   const [group, version] = slash < 0 ? ['', expected.apiVersion] : [expected.apiVersion.slice(0, slash), expected.apiVersion.slice(slash + 1)];
   try {
-    return decodeCbor(body, builtinKindSchema(group, version, expected.kind));
+    return decodeCbor(body, builtinKindSchema(group, version, expected.kind), strict);
   } catch (e) {
     if (!(e instanceof CborDecodeError)) throw e;
     throw unrecognized(expected, `unable to determine group/version/kind: ${e.message}`, body);
@@ -67,6 +67,7 @@ const goKindOf = (v: unknown): string => (Array.isArray(v) ? 'array' : typeof v 
 export async function decodeBody(contentTypeHeader: string | undefined, body: Buffer, expected: ExpectedType, cbor = false): Promise<KObject> {
   const ct = contentTypeOf(contentTypeHeader);
   let obj: unknown;
+  let cborStrict: string[] | undefined;
   if (ct === '' || ct === 'application/json' || ct === '*/*') {
     try {
       obj = parseJsonBody(body);
@@ -90,7 +91,7 @@ export async function decodeBody(contentTypeHeader: string | undefined, body: Bu
       throw badRequest(`${expected.kind} in version "${version}" cannot be handled as a ${expected.kind}: exceeded max depth of ${MAX_NESTING_DEPTH}`);
     }
   } else if (ct === 'application/cbor' && cbor) {
-    obj = await decodeCborBody(body, expected);
+    obj = await decodeCborBody(body, expected, (cborStrict = []));
   } else {
     throw unsupportedMediaType(cbor ? UNKNOWN_BODY_FORMAT_CBOR : UNKNOWN_BODY_FORMAT);
   }
@@ -113,5 +114,7 @@ export async function decodeBody(contentTypeHeader: string | undefined, body: Bu
   }
   // TypeMeta first, as Go encodes it.
   const { kind, apiVersion, ...rest } = o;
-  return { kind, apiVersion, ...rest };
+  const decoded: KObject = { kind, apiVersion, ...rest };
+  if (cborStrict) (await import('./cbor-decode.js')).cborStrictErrors.set(decoded, cborStrict);
+  return decoded;
 }
