@@ -196,6 +196,26 @@ describe('CBORServingAndStorage off (the default)', () => {
     assert.equal(fallback.type, 'application/json');
   });
 
+  test('custom resources: Accept application/cbor is the CRD handler\'s 406, a CBOR body its 415', async () => {
+    const crd = {
+      apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: 'gizmos.example.com' },
+      spec: { group: 'example.com', scope: 'Namespaced', names: { plural: 'gizmos', singular: 'gizmo', kind: 'Gizmo' },
+        versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } }] },
+    };
+    assert.equal((await s.request('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', { headers: JSON_CT, body: JSON.stringify(crd) })).status, 201);
+    let listed = await raw(s, 'GET', '/apis/example.com/v1/namespaces/cb/gizmos', { accept: CBOR });
+    for (let i = 0; i < 50 && listed.status === 404; i++) {
+      await new Promise((res) => setTimeout(res, 100));
+      listed = await raw(s, 'GET', '/apis/example.com/v1/namespaces/cb/gizmos', { accept: CBOR });
+    }
+    assert.equal(listed.status, 406);
+    assert.equal(JSON.parse(listed.bytes.toString()).message, 'only the following media types are accepted: application/json, application/yaml, application/vnd.kubernetes.protobuf');
+    const body = Buffer.from(encode({ apiVersion: 'example.com/v1', kind: 'Gizmo', metadata: { name: 'g' } }));
+    const created = await raw(s, 'POST', '/apis/example.com/v1/namespaces/cb/gizmos', { 'content-type': CBOR }, body);
+    assert.equal(created.status, 415);
+    assert.equal(JSON.parse(created.bytes.toString()).message, 'the body of the request was in an unknown format - accepted media types include: application/json, application/yaml, application/vnd.kubernetes.protobuf');
+  });
+
   test('a CBOR body is 415 with kube\'s list of body types; an apply in CBOR is the router\'s 415', async () => {
     const body = Buffer.from(encode({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' } }));
     const r = await raw(s, 'POST', '/api/v1/namespaces/cb/configmaps', { 'content-type': CBOR }, body);

@@ -88,7 +88,8 @@ export class ResourceRouter implements HandlerDeps {
     if (method === 'CONNECT') throw routeMethodNotAllowed();
     const isCollectionGet = !ri.name && (method === 'GET' || method === 'HEAD');
     if (cborEnabled(scope.options)) serveCbor(ctx);
-    routerAcceptCheck(ctx, isCollectionGet);
+    // Custom resources are served by kube's CRD handler, not go-restful: their refusals are its negotiation's own.
+    if (def.builtin !== false) routerAcceptCheck(ctx, isCollectionGet);
     await negotiateErrors(ctx, protobufServed(scope));
 
     if (ri.subresource) return handleSubresource(this, scope);
