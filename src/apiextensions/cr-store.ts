@@ -50,7 +50,7 @@ export class CustomResourceStore extends GenericStore {
         const desired = await tryUpdate(current ? this.normalized(current) : current);
         if (!current) return desired;
         normalizeCustomResource(this.crv, desired);
-        const errs = this.strategy.validateUpdate({ ...current, status: desired.status }, current, { warnings: opts.warnings, subresource: 'status' });
+        const errs = await this.strategy.validateUpdate({ ...current, status: desired.status }, current, { warnings: opts.warnings, subresource: 'status' });
         if (errs.length) throw invalid(this.gk, name, errs);
         return desired;
       },

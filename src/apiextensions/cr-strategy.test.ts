@@ -38,7 +38,7 @@ test('the ResourceInfo of a version: names from acceptedNames, sub-resources, st
   assert.equal(info.schema, 'com.example.v1.Widget');
 });
 
-test('objects are stored in the storage version; generation follows status only without the sub-resource', () => {
+test('objects are stored in the storage version; generation follows status only without the sub-resource', async () => {
   const plain = customResourceStrategy(customResourceVersion(crd(false), crd(false).spec.versions[0]!));
   const obj = { apiVersion: 'example.com/v1beta1', kind: 'Widget', metadata: { generation: 1 }, spec: { replicas: 1 }, status: { n: 1 } };
   plain.prepareForCreate(obj, { warnings: [] });
@@ -51,7 +51,7 @@ test('objects are stored in the storage version; generation follows status only 
   assert.equal(withStatus.hasStatusSubresource, true);
   assert.equal(withStatus.allowUnconditionalUpdate, false);
   assert.equal(withStatus.allowCreateOnUpdate, false);
-  assert.deepEqual(withStatus.validate({ spec: { replicas: -2 }, status: { n: 'x' } }).map(fieldErrorText), [
+  assert.deepEqual((await withStatus.validate({ spec: { replicas: -2 }, status: { n: 'x' } })).map(fieldErrorText), [
     'status.n: Invalid value: "string": status.n in body must be of type integer: "string"',
     '.spec.replicas: Invalid value: -2: should be a non-negative integer',
     '.status.n: Invalid value: 0: .status.n accessor error: x is of the type string, expected int64',

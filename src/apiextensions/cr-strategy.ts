@@ -5,7 +5,8 @@ import { fieldErr, type FieldError } from '../errors/field-error.js';
 import { jsonEqual, meta, type KObject } from '../api/object.js';
 import type { Strategy, StrategyContext } from '../registry/strategy.js';
 import { compileSchemaRules, type RuleNode } from './cel/compile-rules.js';
-import { evaluateRules } from './cel/evaluate-rules.js';
+import { evaluateRulesSliced } from './cel/evaluate-rules.js';
+import { evaluateRulesInWorker } from './cel/rules-offload.js';
 import type { CRD, CRDVersion } from './crd-types.js';
 import { subresourcesOf } from './cr-resource-info.js';
 import { applyDefaults } from './structural/defaults.js';
@@ -100,7 +101,7 @@ function validationRulesOf(crv: CustomResourceVersion): RuleNode | undefined {
 
 export function customResourceStrategy(crv: CustomResourceVersion): Strategy {
   const hasStatus = !!subresourcesOf(crv.crd, crv.version)?.status;
-  const validate = (obj: KObject, old?: KObject, ctx?: StrategyContext): FieldError[] => {
+  const validate = async (obj: KObject, old?: KObject, ctx?: StrategyContext): Promise<FieldError[]> => {
     if (!crv.schema) return [];
     // kube's order: schema, scale paths, embedded resources, list types, then CEL rules unless an error blocks them.
     const errs = [...validateCustomResourceValue(crv.schema, obj), ...validateScale(crv, obj)];
@@ -112,7 +113,8 @@ export function customResourceStrategy(crv: CustomResourceVersion): Strategy {
       errs.push(fieldErr.invalid('<nil>', null, 'some validation rules were not checked because the object was invalid; correct the existing errors to complete validation'));
       return errs;
     }
-    const result = evaluateRules(rules, obj, old);
+    const schema = crv.schema;
+    const result = await evaluateRulesSliced(rules, obj, old, () => evaluateRulesInWorker(schema, obj, old));
     errs.push(...result.errors);
     if (ctx) ctx.warnings.push(...result.warnings);
     return errs;

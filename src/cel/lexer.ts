@@ -68,13 +68,21 @@ export function tokenize(text: string): Token[] {
         i = j + 1;
         continue;
       }
+      // Not a quoted identifier: the error runs to the character that broke it (included), and lexing resumes after it.
+      const end = j < n ? j + (text.codePointAt(j)! > 0xffff ? 2 : 1) : n;
+      tokens.push({ kind: 'error', start, end, text: text.slice(start, end) });
+      i = end;
+      continue;
     }
     const two = text.slice(i, i + 2);
     if (PUNCT2.has(two)) { tokens.push({ kind: two as TokenKind, start, end: i + 2, text: two }); i += 2; continue; }
     if (PUNCT1.has(c)) { tokens.push({ kind: c as TokenKind, start, end: i + 1, text: c }); i += 1; continue; }
-    // Anything else cannot start a token: one code point is reported as an error token.
+    // Anything else is a recognition error. As ANTLR's lexer does, the error's text runs to the character where
+    // recognition failed, that character included, and lexing resumes after it: '|', '&' and '=' start two-character
+    // operators and fail on the next character; anything else fails on itself.
     const cp = text.codePointAt(i)!;
-    const len = cp > 0xffff ? 2 : 1;
+    let len = cp > 0xffff ? 2 : 1;
+    if ((c === '|' || c === '&' || c === '=') && i + 1 < n) len += text.codePointAt(i + 1)! > 0xffff ? 2 : 1;
     tokens.push({ kind: 'error', start, end: i + len, text: text.slice(i, i + len) });
     i += len;
   }

@@ -26,8 +26,14 @@ test('parser: cel-go parsing vectors produce the same trees', () => {
   assert.deepEqual(failures, []);
 });
 
-test('parser: cel-go parsing vectors that fail also fail here, with the same text for non-grammar errors', () => {
+// Vectors whose messages come from ANTLR machinery this parser does not reproduce (docs/deviations.md): a failed
+// prediction inside a run of unary minus, and cel-go's error-recovery attempt and lookahead limits.
+const GRAMMAR_ERROR_DIFFERENCES = new Set(['--', 'a ? b ((?))', 'x{?.']);
+const differsByRecoveryLimit = (error: string) => /recovery (attempt|token lookahead) limit exceeded/.test(error);
+
+test('parser: cel-go parsing vectors that fail also fail here, with the same message list', () => {
   const failures: string[] = [];
+  let syntaxCompared = 0;
   for (const t of parsingVectors.tests ?? []) {
     if (t.ast || !t.error) continue;
     const expr = t.original.expr as string;
@@ -35,10 +41,32 @@ test('parser: cel-go parsing vectors that fail also fail here, with the same tex
     if (/unsupported syntax|recursion/.test(t.error)) continue;
     const r = parse(expr, options, '');
     if (r.expr) { failures.push(`${expr}: parsed`); continue; }
+    if (GRAMMAR_ERROR_DIFFERENCES.has(expr) || differsByRecoveryLimit(t.error)) continue;
+    if (t.error.includes('Syntax error')) syntaxCompared++;
     const got = r.issues.toDisplayString();
-    if (!t.error.includes('Syntax error') && got !== t.error) failures.push(`${expr}\n--- got\n${got}\n--- want\n${t.error}`);
+    if (got !== t.error) failures.push(`${expr}\n--- got\n${got}\n--- want\n${t.error}`);
   }
+  assert.ok(syntaxCompared >= 25, `${syntaxCompared} vectors with syntax errors compared`);
   assert.deepEqual(failures, []);
+});
+
+// Cases from cel-go's parser tests (the cel-spec parsing vectors), spelled out.
+test('parser: every syntax error is reported, as cel-go\'s ANTLR error recovery finds them', () => {
+  const display = (e: string) => parse(e, options).issues.toDisplayString().split('\n').filter((l) => l.startsWith('ERROR')).join('\n');
+  const operand = "{'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}";
+  assert.equal(display('1 + +'), [
+    `ERROR: <input>:1:5: Syntax error: mismatched input '+' expecting ${operand}`,
+    `ERROR: <input>:1:6: Syntax error: mismatched input '<EOF>' expecting ${operand}`,
+  ].join('\n'));
+  assert.equal(display('a | b'), ["ERROR: <input>:1:3: Syntax error: token recognition error at: '| '", "ERROR: <input>:1:5: Syntax error: extraneous input 'b' expecting <EOF>"].join('\n'));
+  assert.equal(display('in'), [
+    `ERROR: <input>:1:1: Syntax error: mismatched input 'in' expecting ${operand}`,
+    `ERROR: <input>:1:3: Syntax error: mismatched input '<EOF>' expecting ${operand}`,
+  ].join('\n'));
+  assert.equal(display('msg{:a}'), [
+    "ERROR: <input>:1:5: Syntax error: extraneous input ':' expecting {'}', ',', '?', IDENTIFIER, ESC_IDENTIFIER}",
+    "ERROR: <input>:1:7: Syntax error: mismatched input '}' expecting ':'",
+  ].join('\n'));
 });
 
 test('parser: errors are printed as cel-go prints them', () => {

@@ -29,6 +29,9 @@ export const RESERVED_IDENTIFIERS = new Set([
 ]);
 
 const PRIMARY_START = "{'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}";
+// After `{` and `[` the closing bracket, a comma and `?` may come as well (ANTLR lists them in token-type order).
+const MAP_START = "{'[', '{', '}', '(', '.', ',', '-', '!', '?', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}";
+const LIST_START = "{'[', ']', '{', '(', '.', ',', '-', '!', '?', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}";
 
 class SyntaxError_ {
   constructor(readonly offset: number, readonly message: string) {}
@@ -66,33 +69,71 @@ class Parser implements MacroFactory {
   /** Offset to attribute to nodes created by a macro expansion. */
   private macroOffset = -1;
 
+  /** Recognition errors of the lexer, reported with the parser's (ANTLR's lexer reports each and goes on). */
+  private readonly lexErrors: Token[];
+  /**
+   * ANTLR's error-recovery mode: after a syntax error, further syntax errors are not reported until a token has been
+   * matched again (so that one mistake gives one message, while independent mistakes each give theirs).
+   */
+  private recovering = false;
+
   constructor(readonly text: string, private readonly source: SourceInfo, private readonly issues: Issues, options: ParserOptions) {
-    this.tokens = tokenize(text);
+    const all = tokenize(text);
+    this.tokens = all.filter((t) => t.kind !== 'error');
+    this.lexErrors = all.filter((t) => t.kind === 'error');
     this.maxDepth = options.maxRecursionDepth ?? 250;
     for (const m of options.macros ?? []) this.macros.set(macroKey(m.name, m.argCount, m.member), m);
     this.optional = options.enableOptionalSyntax ?? false;
   }
 
   parseAll(): Expr | undefined {
+    for (const bad of this.lexErrors) this.issues.report(bad.start, `Syntax error: token recognition error at: '${bad.text}'`);
     try {
-      const bad = this.tokens.find((t) => t.kind === 'error');
-      if (bad) throw new SyntaxError_(bad.start, `Syntax error: token recognition error at: '${bad.text}'`);
       const e = this.expr();
       const t = this.peek();
-      if (t.kind !== 'eof') throw new SyntaxError_(t.start, `Syntax error: mismatched input '${t.text}' expecting <EOF>`);
+      if (t.kind !== 'eof') {
+        // ANTLR's single-token deletion: one stray token before the end is "extraneous"; more are "mismatched".
+        const extraneous = this.peek(1).kind === 'eof';
+        this.syntaxError(t.start, `Syntax error: ${extraneous ? 'extraneous' : 'mismatched'} input '${t.text}' expecting <EOF>`);
+      }
       return e;
     } catch (err) {
-      if (err instanceof SyntaxError_) this.issues.report(err.offset, err.message);
+      if (err instanceof SyntaxError_) this.syntaxError(err.offset, err.message);
       else if (err instanceof DepthExceeded) this.issues.report(-1, err.message);
       else throw err;
       return undefined;
     }
   }
 
+  /** Reports a syntax error unless one is being recovered from. */
+  private syntaxError(offset: number, message: string): void {
+    if (this.recovering) return;
+    this.recovering = true;
+    this.issues.report(offset, message);
+  }
+
+  /** ANTLR's recover(): skips tokens (without leaving recovery mode) until one that can follow an expression. */
+  private resync(): void {
+    while (!FOLLOW_EXPR.has(this.peek().kind)) this.pos++;
+  }
+
+  /** A stand-in for an operand that could not be parsed (the parse fails; it only lets parsing go on). */
+  private errorNode(offset: number): Expr {
+    return { id: this.newId(offset), kind: 'const', value: { kind: 'null' } };
+  }
+
   // ---- tokens
 
   private peek(k = 0): Token { return this.tokens[Math.min(this.pos + k, this.tokens.length - 1)]; }
-  private next(): Token { const t = this.tokens[this.pos]; if (t.kind !== 'eof') this.pos++; return t; }
+  private next(): Token {
+    const t = this.tokens[this.pos];
+    if (t.kind !== 'eof') this.pos++;
+    this.recovering = false;
+    this.firstOperandExpecting = undefined;
+    return t;
+  }
+  /** The expected set of an operand that opens a list or map literal (where `]`/`}`, `,` and `?` may come too). */
+  private firstOperandExpecting?: string;
   private accept(kind: TokenKind): Token | undefined { return this.peek().kind === kind ? this.next() : undefined; }
   private expect(kind: TokenKind, what = `'${kind}'`): Token {
     const t = this.peek();
@@ -240,7 +281,9 @@ class Parser implements MacroFactory {
             if (idTok.kind === 'true' || idTok.kind === 'false' || idTok.kind === 'null' || idTok.kind === 'in') {
               throw new SyntaxError_(idTok.start, `Syntax error: mismatched input '${idTok.text}' expecting IDENTIFIER`);
             }
-            throw new SyntaxError_(t.start, `Syntax error: no viable alternative at input '.${idTok.text}'`);
+            this.syntaxError(idTok.start, `Syntax error: no viable alternative at input '${this.inputText(t, idTok)}'`);
+            this.resync();
+            return e;
           }
           this.next();
           const name = idTok.text;
@@ -331,13 +374,28 @@ class Parser implements MacroFactory {
           if (!this.optional) this.issues.report(q.start, "unsupported syntax '?'");
           optional = true;
         }
-        const f = this.peek();
+        let f = this.peek();
         if (f.kind === 'backtick') throw new SyntaxError_(f.start, "unsupported syntax: '`'");
-        if (f.kind !== 'ident') throw new SyntaxError_(f.start, `Syntax error: extraneous input '${f.text}' expecting {'}', ',', '?', IDENTIFIER, ESC_IDENTIFIER}`);
+        if (f.kind !== 'ident') {
+          const expecting = optional ? '{IDENTIFIER, ESC_IDENTIFIER}' : "{'}', ',', '?', IDENTIFIER, ESC_IDENTIFIER}";
+          if (optional || this.peek(1).kind !== 'ident') throw new SyntaxError_(f.start, `Syntax error: mismatched input '${f.text}' expecting ${expecting}`);
+          // Single-token deletion: the stray token is dropped and the field read.
+          this.syntaxError(f.start, `Syntax error: extraneous input '${f.text}' expecting ${expecting}`);
+          this.pos++;
+          f = this.peek();
+        }
         this.next();
-        const colon = this.expect(':');
-        const value = this.expr();
-        fields.push({ id: this.newId(colon.start), field: f.text, value, optional });
+        const colonTok = this.peek();
+        if (colonTok.kind !== ':') {
+          // The field's value cannot be read: reported, and parsing goes on with the closing brace or next field.
+          this.syntaxError(colonTok.start, `Syntax error: mismatched input '${colonTok.text}' expecting ':'`);
+          this.resync();
+          fields.push({ id: this.newId(colonTok.start), field: f.text, value: this.errorNode(colonTok.start), optional });
+        } else {
+          this.next();
+          const value = this.expr();
+          fields.push({ id: this.newId(colonTok.start), field: f.text, value, optional });
+        }
         if (this.accept(',')) { if (this.accept('}')) break; continue; }
         this.expect('}', "{',', '}'}");
         break;
@@ -355,7 +413,12 @@ class Parser implements MacroFactory {
         if (t.kind === '.') {
           this.next();
           leadingDot = true;
-          if (this.peek().kind !== 'ident') throw new SyntaxError_(this.peek().start, `Syntax error: no viable alternative at input '.${this.peek().text}'`);
+          if (this.peek().kind !== 'ident') {
+            const bad = this.peek();
+            this.syntaxError(bad.start, `Syntax error: no viable alternative at input '${this.inputText(t, bad)}'`);
+            this.resync();
+            return this.errorNode(t.start);
+          }
         }
         const idTok = this.next();
         const name = idTok.text;
@@ -389,6 +452,7 @@ class Parser implements MacroFactory {
                 if (!this.optional) this.issues.report(q.start, "unsupported syntax '?'");
                 optionalIndices.push(elements.length);
               }
+              if (elements.length === 0 && optionalIndices.length === 0) this.firstOperandExpecting = LIST_START;
               elements.push(this.expr());
               if (this.accept(',')) { if (this.accept(']')) break; continue; }
               this.expect(']', "{',', ']'}");
@@ -410,10 +474,18 @@ class Parser implements MacroFactory {
                 if (!this.optional) this.issues.report(q.start, "unsupported syntax '?'");
                 optional = true;
               }
+              if (entries.length === 0 && !optional) this.firstOperandExpecting = MAP_START;
               const key = this.expr();
-              const colon = this.expect(':');
-              const value = this.expr();
-              entries.push({ id: this.newId(colon.start), key, value, optional });
+              const colon = this.peek();
+              if (colon.kind !== ':') {
+                this.syntaxError(colon.start, `Syntax error: mismatched input '${colon.text}' expecting ':'`);
+                this.resync();
+                entries.push({ id: this.newId(colon.start), key, value: this.errorNode(colon.start), optional });
+              } else {
+                this.next();
+                const value = this.expr();
+                entries.push({ id: this.newId(colon.start), key, value, optional });
+              }
               if (this.accept(',')) { if (this.accept('}')) break; continue; }
               this.expect('}', "{',', '}'}");
               break;
@@ -431,8 +503,26 @@ class Parser implements MacroFactory {
         this.next();
         return this.literal(t, t.start, false);
       default:
-        throw new SyntaxError_(t.start, `Syntax error: mismatched input '${t.text}' expecting ${PRIMARY_START}`);
+        // ANTLR's sync before the operand: a single stray token followed by an operand is deleted ("extraneous"),
+        // anything else is "mismatched" and skipped up to what can follow an expression.
+        const expecting = this.firstOperandExpecting ?? PRIMARY_START;
+        this.firstOperandExpecting = undefined;
+        if (OPERAND_START.has(this.peek(1).kind)) {
+          this.syntaxError(t.start, `Syntax error: extraneous input '${t.text}' expecting ${expecting}`);
+          this.pos++;
+          return this.primary();
+        }
+        this.syntaxError(t.start, `Syntax error: mismatched input '${t.text}' expecting ${expecting}`);
+        if (t.kind !== 'eof' && !FOLLOW_EXPR.has(t.kind)) this.pos++;
+        this.resync();
+        return this.errorNode(t.start);
     }
+  }
+
+  /** ANTLR's text of a failed decision: the source from its first token to the offending one (EOF has none), quoted. */
+  private inputText(first: Token, offending: Token): string {
+    const end = offending.kind === 'eof' ? first.end : offending.end;
+    return this.text.slice(first.start, end).replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\t/g, '\\t');
   }
 
   private literal(t: Token, offset: number, negative: boolean): Expr {
@@ -485,6 +575,12 @@ function parseIntText(text: string, negative: boolean): bigint | undefined {
 const RELATIONS: Partial<Record<TokenKind, string>> = {
   '<': '_<_', '<=': '_<=_', '>': '_>_', '>=': '_>=_', '==': '_==_', '!=': '_!=_', in: '@in',
 };
+/** Tokens that can begin an operand (the expected set of cel-go's primary/unary decision). */
+const OPERAND_START = new Set<TokenKind>(['[', '{', '(', '.', '-', '!', 'true', 'false', 'null', 'int', 'uint', 'double', 'string', 'bytes', 'ident']);
+/** Tokens that can follow an expression somewhere in the grammar: where error recovery resumes. */
+const FOLLOW_EXPR = new Set<TokenKind>([
+  '||', '&&', '<', '<=', '>', '>=', '==', '!=', 'in', '+', '-', '*', '/', '%', '?', ':', ',', ')', ']', '}', '.', '[', 'eof',
+]);
 const ADDITIVE: Partial<Record<TokenKind, string>> = { '+': '_+_', '-': '_-_' };
 const MULTIPLICATIVE: Partial<Record<TokenKind, string>> = { '*': '_*_', '/': '_/_', '%': '_%_' };
 

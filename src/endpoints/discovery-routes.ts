@@ -15,8 +15,12 @@ export class DiscoveryService {
   private readonly openapiV2: OpenAPIV2Service;
   private servedAt: ResourceInfo[] | undefined;
 
-  constructor(private readonly resources: () => ResourceInfo[]) {
-    this.openapiV3 = new OpenAPIV3Service([]);
+  /** `cbor`: the OpenAPI documents list the CBOR media types (CBORServingAndStorage on). */
+  constructor(
+    private readonly resources: () => ResourceInfo[],
+    options: { cbor?: boolean } = {},
+  ) {
+    this.openapiV3 = new OpenAPIV3Service([], { cbor: options.cbor });
     this.openapiV2 = new OpenAPIV2Service(this.openapiV3);
   }
 

@@ -21,7 +21,8 @@ import { handleSubresource } from './handlers/subresource.js';
 import { handleUpdate } from './handlers/update.js';
 import { handleVirtualCreate, isVirtualResource } from './handlers/virtual.js';
 import { handleWatch } from './handlers/watch.js';
-import { negotiateErrors, routerAcceptCheck } from './negotiation/negotiate.js';
+import { negotiateErrors, routerAcceptCheck, serveCbor } from './negotiation/negotiate.js';
+import { cborEnabled } from './serializers/cbor.js';
 import { protobufServed, type ResourceScope } from './resource-scope.js';
 import type { WriteHooks } from './write-hooks.js';
 import type { AuthnServices } from '../authn/services.js';
@@ -87,7 +88,9 @@ export class ResourceRouter implements HandlerDeps {
     // kube installs no route for CONNECT (connect sub-resources are served on GET/POST and the like).
     if (method === 'CONNECT') throw routeMethodNotAllowed();
     const isCollectionGet = !ri.name && (method === 'GET' || method === 'HEAD');
-    routerAcceptCheck(ctx, isCollectionGet);
+    if (cborEnabled(scope.options)) serveCbor(ctx);
+    // Custom resources are served by kube's CRD handler, not go-restful: their refusals are its negotiation's own.
+    if (def.builtin !== false) routerAcceptCheck(ctx, isCollectionGet);
     await negotiateErrors(ctx, protobufServed(scope));
     const deprecation = deprecationOf(def);
     if (deprecation) markDeprecatedRequest(ctx, deprecation);

@@ -241,7 +241,7 @@ export class GenericStore {
     if (generated) md.name = md.generateName!.slice(0, 58) + randomSuffix();
     await this.strategy.prepareForCreate(obj, sctx);
 
-    const errs = [...this.deps.metaValidator.create(obj, this.def), ...this.strategy.validate(obj, sctx)];
+    const errs = [...this.deps.metaValidator.create(obj, this.def), ...(await this.strategy.validate(obj, sctx))];
     if (errs.length) {
       this.strategy.release?.(obj);
       throw this.invalid(md.name ?? md.generateName ?? '', errs);
@@ -342,7 +342,7 @@ export class GenericStore {
       const obj = this.prepareUpdate(desired, current, opts);
       admitted.object = obj;
       meta(obj).resourceVersion = cmd.resourceVersion; // an unconditional update is made against the current version
-      const errs = [...this.deps.metaValidator.update(obj, current, this.def, opts.subresource), ...(opts.subresource ? [] : this.strategy.validateUpdate(obj, current, { warnings: opts.warnings, subresource: opts.subresource }))];
+      const errs = [...this.deps.metaValidator.update(obj, current, this.def, opts.subresource), ...(opts.subresource ? [] : await this.strategy.validateUpdate(obj, current, { warnings: opts.warnings, subresource: opts.subresource }))];
       if (errs.length) throw this.invalid(name, errs);
       await this.deps.admission.validate(admitted);
       await opts.step?.();

@@ -24,8 +24,9 @@ export interface Strategy {
   /** Kind-specific preparation on update of the main resource. */
   prepareForUpdate(obj: KObject, old: KObject, ctx: StrategyContext): void;
   /** Kind-specific validation (object metadata is validated by the store). */
-  validate(obj: KObject, ctx?: StrategyContext): FieldError[];
-  validateUpdate(obj: KObject, old: KObject, ctx?: StrategyContext): FieldError[];
+  /** Asynchronous where validation may take long (custom resources' CEL rules give the event loop turns). */
+  validate(obj: KObject, ctx?: StrategyContext): FieldError[] | Promise<FieldError[]>;
+  validateUpdate(obj: KObject, old: KObject, ctx?: StrategyContext): FieldError[] | Promise<FieldError[]>;
   /** Kinds with finalization state of their own (namespaces' spec.finalizers): false while it holds the object. */
   finalizersDone?(obj: KObject): boolean;
   /** Called when deletion starts (deletionTimestamp first set) and the object stays pending. */

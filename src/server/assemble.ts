@@ -26,6 +26,7 @@ import { RegistryNodeGraph } from '../controllers/node-graph.js';
 import { reconcileDefaultPolicy } from '../controllers/rbac-bootstrap.js';
 import { RbacPolicyFeed } from '../controllers/rbac-policy-feed.js';
 import type { ServerOptions } from '../config/options.js';
+import { cborEnabled } from '../endpoints/serializers/cbor.js';
 import type { ControllerContext } from '../controllers/controller-context.js';
 import { BootstrapSigner, TokenCleaner, controllerEnabled } from '../controllers/bootstrap-tokens.js';
 import { EventTTLController } from '../controllers/event-ttl.js';
@@ -99,7 +100,7 @@ export class KubeliteApi {
       this.controllers.push({ start: () => reloader.start(deps.options.authorizationConfigReloadMs ?? 60_000), stop: () => reloader.stop() });
     }
     this.router = new ResourceRouter({ registry: this.registry, options: deps.options, authorizer: this.authorizer });
-    this.discovery = new DiscoveryService(() => this.registry.discoveryResources());
+    this.discovery = new DiscoveryService(() => this.registry.discoveryResources(), { cbor: cborEnabled(deps.options) });
   }
 
   static async create(deps: ApiDeps): Promise<KubeliteApi> {

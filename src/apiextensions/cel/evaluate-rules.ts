@@ -13,7 +13,19 @@ const NIL_PATH = '<nil>';
 
 export interface RuleResult { errors: FieldError[]; warnings: string[] }
 
-interface EvalState { remaining: number; errors: FieldError[]; warnings: string[]; stopped: boolean }
+interface EvalState {
+  remaining: number;
+  errors: FieldError[];
+  warnings: string[];
+  stopped: boolean;
+  /** Time-sliced runs: asked during comprehensions; true abandons the run (an evaluation that took too long). */
+  interrupt?: () => boolean;
+  /** Set when `interrupt` said stop: the run is abandoned (SliceExceeded), not reported as a CEL error. */
+  interrupted?: boolean;
+}
+
+/** An evaluation outgrew its time slice; the whole object is evaluated again off the event loop. */
+export class SliceExceeded extends Error {}
 
 const ruleErrorString = (c: CompiledRule) => ((c.spec.message ?? '').length > 0 ? c.spec.message!.trim() : (c.spec.rule ?? '').trim());
 const ruleMessageOrDefault = (c: CompiledRule) => ((c.spec.message ?? '').length > 0 ? c.spec.message!.trim() : `failed rule: ${ruleErrorString(c)}`);
@@ -42,7 +54,8 @@ function charge(st: EvalState, cost: number, field: string, typeName: string, te
 }
 
 function runRule(c: CompiledRule, program: Program, vars: Record<string, unknown>, field: string, typeName: string, ratchet: () => boolean, st: EvalState): void {
-  const res = program.evalWithCost(vars);
+  const res = program.evalWithCost(vars, undefined, st.interrupt);
+  if (st.interrupted) throw new SliceExceeded();
   if (!charge(st, res.cost, field, typeName, 'validation failed due to running out of cost budget, no further validation rules will be run')) return;
   if (res.error instanceof CelCostLimitExceeded) {
     st.errors.push(fieldErr.invalid(field, typeName, `'${res.error.message}': no further validation rules will be run due to call cost exceeds limit for rule: ${ruleErrorString(c)}`));
@@ -66,7 +79,8 @@ function runRule(c: CompiledRule, program: Program, vars: Record<string, unknown
   }
   let detail = ruleMessageOrDefault(c);
   if (c.messageProgram) {
-    const m = c.messageProgram.evalWithCost(vars);
+    const m = c.messageProgram.evalWithCost(vars, undefined, st.interrupt);
+    if (st.interrupted) throw new SliceExceeded();
     if (!charge(st, m.cost, errField, typeName, 'messageExpression evaluation failed due to running out of cost budget, no further validation rules will be run')) return;
     if (m.error instanceof CelCostLimitExceeded) {
       st.errors.push(fieldErr.invalid(errField, typeName, `no further validation rules will be run due to call cost exceeds limit for messageExpression: ${JSON.stringify(c.spec.messageExpression)}`));
@@ -88,7 +102,8 @@ function runRule(c: CompiledRule, program: Program, vars: Record<string, unknown
  * `parentUnchanged` tells whether the nearest correlated ancestor equals its old value: errors under lists that
  * cannot correlate items ratchet on it.
  */
-function validateNode(node: RuleNode, value: unknown, old: unknown, path: string | undefined, st: EvalState, parentUnchanged: () => boolean): void {
+// A generator: it yields before each rule evaluation, so that a driver can give the event loop a turn between them.
+function* validateNode(node: RuleNode, value: unknown, old: unknown, path: string | undefined, st: EvalState, parentUnchanged: () => boolean): Generator<void, void, void> {
   if (value === null || value === undefined || st.stopped) return;
   let cached: boolean | undefined;
   const unchanged = () => (cached ??= old === undefined || old === null ? parentUnchanged() : jsonEqual(value, old));
@@ -109,33 +124,71 @@ function validateNode(node: RuleNode, value: unknown, old: unknown, path: string
       const optional = c.spec.optionalOldSelf === true;
       if (c.usesOldSelf && oldSelf === undefined && !optional) continue;
       const vars = { self, oldSelf: optional ? (oldSelf === undefined ? CelOptional.NONE : CelOptional.of(oldSelf)) : oldSelf };
+      yield;
+      if (st.stopped) return;
       runRule(c, c.program, vars, field, typeName, unchanged, st);
     }
   }
   if (typeof value !== 'object') return;
   const obj = value as Record<string, unknown>;
   const oldObj = old && typeof old === 'object' && !Array.isArray(old) ? (old as Record<string, unknown>) : undefined;
-  for (const [name, n] of node.properties ?? []) validateNode(n, obj[name], oldObj?.[name], child(path, name), st, unchanged);
+  for (const [name, n] of node.properties ?? []) yield* validateNode(n, obj[name], oldObj?.[name], child(path, name), st, unchanged);
   if (node.additionalProperties && !Array.isArray(value)) {
-    for (const [k, v] of Object.entries(obj)) validateNode(node.additionalProperties, v, oldObj?.[k], indexed(path, k), st, unchanged);
+    for (const [k, v] of Object.entries(obj)) yield* validateNode(node.additionalProperties, v, oldObj?.[k], indexed(path, k), st, unchanged);
   }
   if (node.items && Array.isArray(value)) {
     const keys = node.schema['x-kubernetes-list-type'] === 'map' ? node.schema['x-kubernetes-list-map-keys'] ?? [] : undefined;
     const oldList = Array.isArray(old) ? old : [];
-    value.forEach((item, i) => {
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
       let oldItem: unknown;
       if (keys && keys.length > 0 && item && typeof item === 'object') {
         const it = item as Record<string, unknown>;
         oldItem = oldList.find((o) => o && typeof o === 'object' && keys.every((k) => jsonEqual((o as Record<string, unknown>)[k], it[k])));
       }
-      validateNode(node.items!, item, oldItem, indexed(path, i), st, unchanged);
-    });
+      yield* validateNode(node.items!, item, oldItem, indexed(path, i), st, unchanged);
+    }
   }
 }
 
 /** Evaluates every rule on `obj` (and `old` on updates) within kube's per-object runtime budget. */
 export function evaluateRules(root: RuleNode, obj: unknown, old: unknown): RuleResult {
   const st: EvalState = { remaining: RUNTIME_CEL_COST_BUDGET, errors: [], warnings: [], stopped: false };
-  validateNode(root, obj, old, undefined, st, () => false);
+  for (const _ of validateNode(root, obj, old, undefined, st, () => false));
+  return { errors: st.errors, warnings: st.warnings };
+}
+
+/** How long the event loop is held at most between turns (between rule evaluations). */
+export const SLICE_MS = 2;
+/** How long one evaluation may run on the event loop before the object goes to the worker. */
+export const EVALUATION_MS = 3;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * evaluateRules without holding the event loop: the rules run in slices of about SLICE_MS with a turn of the event
+ * loop between them, and when one evaluation alone outgrows EVALUATION_MS (a runaway within kube's cost limits takes
+ * tens of milliseconds) the run is abandoned and `offload` evaluates the whole object elsewhere (a worker thread).
+ * Results are those of evaluateRules: the same rules, the same order, the same budget.
+ */
+export async function evaluateRulesSliced(root: RuleNode, obj: unknown, old: unknown, offload: () => Promise<RuleResult>): Promise<RuleResult> {
+  let evalStart = 0;
+  const st: EvalState = { remaining: RUNTIME_CEL_COST_BUDGET, errors: [], warnings: [], stopped: false };
+  st.interrupt = () => (st.interrupted = performance.now() - evalStart > EVALUATION_MS);
+  const steps = validateNode(root, obj, old, undefined, st, () => false);
+  let sliceStart = performance.now();
+  try {
+    for (;;) {
+      evalStart = performance.now();
+      if (evalStart - sliceStart > SLICE_MS) {
+        await nextTurn();
+        sliceStart = evalStart = performance.now();
+      }
+      if (steps.next().done) break;
+    }
+  } catch (e) {
+    if (e instanceof SliceExceeded) return offload();
+    throw e;
+  }
   return { errors: st.errors, warnings: st.warnings };
 }

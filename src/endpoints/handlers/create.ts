@@ -4,7 +4,7 @@ import { badRequest } from '../../errors/status.js';
 import { apiVersionOf } from '../../registry/resource-def.js';
 import { meta } from '../../api/object.js';
 import { decodeBody } from '../negotiation/decode-body.js';
-import { negotiate } from '../negotiation/negotiate.js';
+import { cborServed, negotiate } from '../negotiation/negotiate.js';
 import { readBody } from '../negotiation/read-body.js';
 import { writeRepresentation } from '../negotiation/write-representation.js';
 import { parseWriteQuery } from '../query-options.js';
@@ -19,7 +19,7 @@ export async function handleCreate(scope: ResourceScope, hooks: WriteHooks): Pro
   const q = parseWriteQuery(ctx.query, 'CreateOptions');
   const body = await readBody(ctx, scope.options.maxRequestBodyBytes);
   const created = await heavyWork(ctx, body.length, async (step) => {
-    const obj = await decodeBody(ctx.req.headers['content-type'], body, { apiVersion: apiVersionOf(def), kind: def.kind });
+    const obj = await decodeBody(ctx.req.headers['content-type'], body, { apiVersion: apiVersionOf(def), kind: def.kind }, cborServed(ctx));
     await step();
     const md = meta(obj);
     if (def.namespaced && typeof md.namespace === 'string' && md.namespace && md.namespace !== scope.namespace) {

@@ -6,7 +6,8 @@ import { badRequest, notFound, tooLargeResourceVersion, unknownError } from '../
 import type { CacheEntry } from '../../storage/cacher/cache-entry.js';
 import { writeBody, wantsPretty } from '../../http/respond.js';
 import { stringParam } from '../../http/query-params.js';
-import { jsonItemEncoder, protobufItemEncoder } from '../list/encode-items.js';
+import { cborItemEncoder, jsonItemEncoder, protobufItemEncoder } from '../list/encode-items.js';
+import { CBOR_MEDIA_TYPE, SELF_DESCRIBED } from '../negotiation/cbor-wire.js';
 import { loadProtobufWire } from '../serializers/protobuf.js';
 import { apiVersionOf } from '../../registry/resource-def.js';
 import { StorageError } from '../../storage/interface.js';
@@ -31,6 +32,9 @@ export async function handleGet(scope: ResourceScope): Promise<void> {
   if (rep.as === 'object' && rep.format === 'protobuf') {
     const wire = await loadProtobufWire();
     return writeBody(ctx, 200, wire.PROTOBUF_MEDIA_TYPE, wire.envelope(apiVersionOf(scope.def), scope.def.kind, protobufItemEncoder(scope, wire).of(entry)));
+  }
+  if (rep.as === 'object' && rep.format === 'cbor') {
+    return writeBody(ctx, 200, CBOR_MEDIA_TYPE, Buffer.concat([SELF_DESCRIBED, cborItemEncoder(scope).of(entry)]));
   }
   await writeRepresentation(scope, 200, rep, { object: forEndpoint(scope, objectOf(entry)) });
 }

@@ -7,7 +7,8 @@ import { negotiate } from '../negotiation/negotiate.js';
 import { writeRepresentation, type ListMeta } from '../negotiation/write-representation.js';
 import { type ResourceScope, protobufServed } from '../resource-scope.js';
 import { presentObject } from '../list/present.js';
-import { jsonItemEncoder, protobufItemEncoder } from '../list/encode-items.js';
+import { cborItemEncoder, jsonItemEncoder, protobufItemEncoder } from '../list/encode-items.js';
+import { CBOR_MEDIA_TYPE, listBody } from '../negotiation/cbor-wire.js';
 import { loadProtobufWire } from '../serializers/protobuf.js';
 import { objectOf } from '../list/entry-object.js';
 import { decodeListOptions, defaultListOptions, validateListOptions } from '../list/list-options.js';
@@ -26,6 +27,7 @@ export async function handleList(scope: ResourceScope): Promise<void> {
   const page = await readList(scope, opts, sel);
   if (rep.as === 'object' && rep.format === 'json' && !wantsPretty(ctx)) return writeJSONList(scope, page.entries, page.listMeta);
   if (rep.as === 'object' && rep.format === 'protobuf') return writeProtobufList(scope, page.entries, page.listMeta);
+  if (rep.as === 'object' && rep.format === 'cbor') return writeCborList(scope, page.entries, page.listMeta);
   await writeRepresentation(scope, 200, rep, { list: page.entries.map((e) => presentObject(scope, objectOf(e))), listMeta: page.listMeta });
 }
 
@@ -49,4 +51,10 @@ async function writeProtobufList(scope: ResourceScope, entries: CacheEntry[], li
   const enc = protobufItemEncoder(scope, wire);
   const items = entries.map((e) => enc.of(e));
   writeBody(scope.ctx, 200, wire.PROTOBUF_MEDIA_TYPE, wire.listEnvelope(apiVersionOf(scope.def), scope.def.listKind, listMeta as Record<string, never>, items));
+}
+
+// The CBOR list spliced from the items' shared data items.
+function writeCborList(scope: ResourceScope, entries: CacheEntry[], listMeta: ListMeta): void {
+  const enc = cborItemEncoder(scope);
+  writeBody(scope.ctx, 200, CBOR_MEDIA_TYPE, listBody(apiVersionOf(scope.def), scope.def.listKind, listMeta, entries.map((e) => enc.of(e))));
 }

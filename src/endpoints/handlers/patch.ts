@@ -4,7 +4,8 @@ import { operationFor } from '../operation.js';
 import { notFound, routerUnsupportedMediaType, unsupportedMediaType } from '../../errors/status.js';
 import { meta, type KObject } from '../../api/object.js';
 import { contentTypeOf } from '../negotiation/media-type.js';
-import { negotiate } from '../negotiation/negotiate.js';
+import { cborServed, negotiate } from '../negotiation/negotiate.js';
+import { badRequest } from '../../errors/status.js';
 import { readBody } from '../negotiation/read-body.js';
 import { writeRepresentation } from '../negotiation/write-representation.js';
 import { parseWriteQuery } from '../query-options.js';
@@ -43,14 +44,40 @@ function patchedWithTypeMeta(scope: ResourceScope, patched: KObject): KObject {
 }
 import { heavyWork } from '../heavy-work.js';
 
+const APPLY_CBOR = 'application/apply-patch+cbor';
+
+/** An application/apply-patch+cbor body as JSON text; kube's 400 `error decoding YAML: …` when it is no CBOR map. */
+async function cborApplyBodyAsJson(body: Buffer): Promise<Buffer> {
+  const { decodeCbor, CborDecodeError } = await import('../negotiation/cbor-decode.js');
+  let value: unknown;
+  try {
+    value = decodeCbor(body);
+  } catch (e) {
+    if (e instanceof CborDecodeError) throw badRequest(`error decoding YAML: ${e.message}`);
+    throw e;
+  }
+  if (value !== null && (typeof value !== 'object' || Array.isArray(value))) {
+    const got = Array.isArray(value) ? 'array' : typeof value === 'string' ? 'byte string' : typeof value === 'number' ? 'integer' : 'primitives';
+    throw badRequest(`error decoding YAML: cbor: cannot unmarshal ${got} into Go value of type map[string]interface {}`);
+  }
+  return Buffer.from(JSON.stringify(value ?? {}));
+}
+
 export async function handlePatch(scope: ResourceScope, hooks: WriteHooks): Promise<void> {
   const { ctx, def } = scope;
-  const ct = contentTypeOf(ctx.req.headers['content-type']);
-  const body = await readBody(ctx, scope.options.maxRequestBodyBytes);
+  let ct = contentTypeOf(ctx.req.headers['content-type']);
+  let body = await readBody(ctx, scope.options.maxRequestBodyBytes);
+  if (ct === APPLY_CBOR && cborServed(ctx)) {
+    // A CBOR apply configuration is the same apply as its JSON (YAML) form; the stages after this one read the
+    // request's patch type from its Content-Type.
+    body = await cborApplyBodyAsJson(body);
+    ctx.req.headers['content-type'] = ct = 'application/apply-patch+yaml';
+  }
   if (!PATCH_TYPES.includes(ct as PatchType)) {
     // The router answers first on built-in endpoints (apiserver.md §1).
     if (def.builtin !== false) throw routerUnsupportedMediaType();
-    throw unsupportedMediaType('the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml');
+    const accepted = `application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml${cborServed(ctx) ? `, ${APPLY_CBOR}` : ''}`;
+    throw unsupportedMediaType(`the body of the request was in an unknown format - accepted media types include: ${accepted}`);
   }
   const patchType = ct as PatchType;
   const isApply = patchType === 'application/apply-patch+yaml';

@@ -16,7 +16,7 @@ import { apiVersionOf } from '../../registry/resource-def.js';
 import { decodeBody } from '../negotiation/decode-body.js';
 import { readBody } from '../negotiation/read-body.js';
 import { parseWriteQuery } from '../query-options.js';
-import { negotiate } from '../negotiation/negotiate.js';
+import { cborServed, negotiate } from '../negotiation/negotiate.js';
 import { writeRepresentation } from '../negotiation/write-representation.js';
 import { forEndpoint } from '../resource-scope.js';
 
@@ -67,7 +67,7 @@ async function handleFinalize(scope: ResourceScope): Promise<void> {
   const rep = negotiate(ctx, { list: false, transforms: false, protobuf: protobufServed(scope) });
   const q = parseWriteQuery(ctx.query, 'UpdateOptions');
   const body = await readBody(ctx, scope.options.maxRequestBodyBytes);
-  const desired = await decodeBody(ctx.req.headers['content-type'], body, { apiVersion: apiVersionOf(def), kind: def.kind });
+  const desired = await decodeBody(ctx.req.headers['content-type'], body, { apiVersion: apiVersionOf(def), kind: def.kind }, cborServed(ctx));
   if (desired.metadata?.name && desired.metadata.name !== scope.name) {
     throw badRequest(`the name of the object (${desired.metadata.name}) does not match the name on the URL (${scope.name})`);
   }

@@ -13,7 +13,7 @@ import type { KObject } from '../../api/object.js';
 import { nowRFC3339 } from '../../api/object.js';
 import { apiVersionOf } from '../../registry/resource-def.js';
 import { decodeBody } from '../negotiation/decode-body.js';
-import { negotiate } from '../negotiation/negotiate.js';
+import { cborServed, negotiate } from '../negotiation/negotiate.js';
 import { readBody } from '../negotiation/read-body.js';
 import { writeEncoded } from '../negotiation/write-object.js';
 import { parseWriteQuery } from '../query-options.js';
@@ -120,7 +120,7 @@ export async function handleVirtualCreate(api: HandlerDeps, scope: ResourceScope
   const format = rep.as === 'object' ? rep.format : 'json';
   const q = parseWriteQuery(ctx.query, 'CreateOptions');
   const body = await readBody(ctx, scope.options.maxRequestBodyBytes);
-  const obj = await decodeBody(ctx.req.headers['content-type'], body, { apiVersion: apiVersionOf(def), kind: def.kind });
+  const obj = await decodeBody(ctx.req.headers['content-type'], body, { apiVersion: apiVersionOf(def), kind: def.kind }, cborServed(ctx));
   const admitted = scope.store.admissionAttributes('CREATE', scope.namespace, obj.metadata?.name ?? '', obj, undefined, operationFor(scope, q));
   await scope.store.deps.admission.admit(admitted);
   const user = ctx.user ?? { name: '', groups: [] };

@@ -2,20 +2,18 @@
 // starts are ordinary error responses; once it has started (200), a failure is one ERROR event and a clean end.
 import { featureEnabled } from '../../features/feature-gates.js';
 import { notAcceptable, unknownError } from '../../errors/status.js';
-import { negotiate } from '../negotiation/negotiate.js';
+import { cborServed, negotiate, watchMediaTypesOf } from '../negotiation/negotiate.js';
 import { type ResourceScope, protobufServed } from '../resource-scope.js';
 import { decodeListOptions, defaultListOptions, parseResourceVersion, validateListOptions } from '../list/list-options.js';
 import { selectionFor } from '../list/selection-filter.js';
 import { watchEncoderFor } from '../list/watch-encoder.js';
 import { planWatch, serveWatch } from '../list/watch-session.js';
 
-const STREAM_TYPES = 'application/json;stream=watch, application/vnd.kubernetes.protobuf;stream=watch';
-
 export async function handleWatch(scope: ResourceScope): Promise<void> {
   const { ctx } = scope;
   const rep = negotiate(ctx, { list: false, transforms: true, protobuf: protobufServed(scope) });
   // YAML has no streaming serializer: kube refuses the watch when YAML is what negotiation picked.
-  if (rep.format === 'yaml') throw notAcceptable(`only the following media types are accepted: ${STREAM_TYPES}`);
+  if (rep.format === 'yaml') throw notAcceptable(`only the following media types are accepted: ${watchMediaTypesOf(cborServed(ctx)).join(', ')}`);
   const opts = decodeListOptions(ctx.query);
   const watchList = featureEnabled(scope.options, 'WatchList');
   defaultListOptions(opts, watchList);

@@ -6,6 +6,7 @@ import type { ResourceScope } from '../resource-scope.js';
 import { serializedOf } from './entry-object.js';
 import { presentationKey, presentObject } from './present.js';
 import type * as ProtobufWire from '../negotiation/protobuf-wire.js';
+import { encodeItem } from '../negotiation/cbor-wire.js';
 
 export interface ItemEncoder {
   /** The cache key of this serialization (e.g. "json:apps/v1"). */
@@ -25,5 +26,12 @@ export function jsonItemEncoder(scope: Pick<ResourceScope, 'def'>): ItemEncoder 
 export function protobufItemEncoder(scope: Pick<ResourceScope, 'def' | 'view'>, wire: Pick<typeof ProtobufWire, 'encodeMessage'>): ItemEncoder {
   const key = presentationKey(scope, 'protobuf');
   const encode = (obj: KObject) => wire.encodeMessage(presentObject(scope, obj) as never);
+  return { key, encode, of: (entry) => serializedOf(entry, key, encode) };
+}
+
+/** CBOR data items (no self-described tag) of objects as an endpoint presents them, shared like the JSON ones. */
+export function cborItemEncoder(scope: Pick<ResourceScope, 'def' | 'view'>): ItemEncoder {
+  const key = presentationKey(scope, 'cbor');
+  const encode = (obj: KObject) => encodeItem(presentObject(scope, obj));
   return { key, encode, of: (entry) => serializedOf(entry, key, encode) };
 }

@@ -8,7 +8,8 @@ import type { Representation } from '../negotiation/negotiate.js';
 import type { ResourceScope } from '../resource-scope.js';
 import { apiVersionOf } from '../../registry/resource-def.js';
 import { customColumnsOf, presentationKey, presentObject } from './present.js';
-import { jsonItemEncoder, type ItemEncoder } from './encode-items.js';
+import { cborItemEncoder, jsonItemEncoder, type ItemEncoder } from './encode-items.js';
+import { CBOR_SEQUENCE_MEDIA_TYPE, encodeItem, watchEvent } from '../negotiation/cbor-wire.js';
 import { objectOf, serializedOf } from './entry-object.js';
 import { loadProtobufWire } from '../serializers/protobuf.js';
 import { leftObject, type WatchEventType, type WatchItem } from './watch-events.js';
@@ -70,6 +71,7 @@ type PomModule = typeof import('../table/partial-object-metadata.js');
 /** Builds the encoder for a watch; throws (before the stream starts) on bad Table options such as includeObject. */
 export async function watchEncoderFor(scope: ResourceScope, rep: Representation): Promise<WatchEncoder> {
   if (rep.format === 'protobuf') return protobufEncoder(scope, rep as Exclude<Representation, { as: 'Table' }>);
+  if (rep.format === 'cbor') return cborEncoder(scope, rep as Exclude<Representation, { as: 'Table' }>);
   if (rep.as === 'object') return sharedEncoder(jsonItemEncoder(scope), JSON_FRAMES((obj) => Buffer.from(JSON.stringify(obj))));
   const metaApiVersion = `meta.k8s.io/${rep.version}` as const;
   if (rep.as === 'Table') {
@@ -130,6 +132,32 @@ async function protobufEncoder(scope: ResourceScope, rep: Exclude<Representation
       objectFrame: (type, obj) => wire.watchFrame(type, wire.encodeObject((rep.as === 'object' ? obj : toWire(obj)) as never)),
     },
     (status) => wire.watchFrame('ERROR', wire.encodeObject(status as never)),
+  );
+}
+
+/**
+ * CBOR watches: an application/cbor-seq stream (kube answers a watch that accepts application/cbor with it), each
+ * event a self-described WatchEvent embedding the object's self-described data item; items shared with lists.
+ */
+async function cborEncoder(scope: ResourceScope, rep: Exclude<Representation, { as: 'Table' }>): Promise<WatchEncoder> {
+  let items: ItemEncoder;
+  if (rep.as === 'object') {
+    items = cborItemEncoder(scope);
+  } else {
+    const pom: PomModule = await import('../table/partial-object-metadata.js');
+    const metaApiVersion = `meta.k8s.io/${rep.version}`;
+    const key = presentationKey(scope, `cbor-pom-${rep.version}`);
+    const encode = (obj: KObject) => encodeItem(pom.toPartialObjectMetadata(presentObject(scope, obj), metaApiVersion));
+    items = { key, encode, of: (entry) => serializedOf(entry, key, encode) };
+  }
+  return sharedEncoder(
+    items,
+    {
+      contentType: CBOR_SEQUENCE_MEDIA_TYPE,
+      frameOf: (type, item) => watchEvent(type, item),
+      objectFrame: (type, obj) => watchEvent(type, encodeItem(obj)),
+    },
+    (status) => watchEvent('ERROR', encodeItem(status)),
   );
 }
 

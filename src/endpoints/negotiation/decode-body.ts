@@ -17,6 +17,7 @@ export interface ExpectedType {
 
 export const UNKNOWN_BODY_FORMAT =
   'the body of the request was in an unknown format - accepted media types include: application/json, application/yaml, application/vnd.kubernetes.protobuf';
+const UNKNOWN_BODY_FORMAT_CBOR = `${UNKNOWN_BODY_FORMAT}, application/cbor`;
 
 type ProtobufDecoder = (body: Buffer, expected: ExpectedType) => KObject;
 let protobufDecoder: ProtobufDecoder | undefined;
@@ -28,6 +29,20 @@ async function loadProtobuf(): Promise<ProtobufDecoder> {
     protobufDecoder = mod.decodeProtobufObject;
   }
   return protobufDecoder;
+}
+
+/** A CBOR body: kube's decode errors are 400s naming the expected kind, with the body summarized in hex. */
+async function decodeCborBody(body: Buffer, expected: ExpectedType, strict: string[]): Promise<unknown> {
+  const { decodeCbor, CborDecodeError } = await import('./cbor-decode.js');
+  const { builtinKindSchema } = await import('../../schema/builtin-schemas.js');
+  const slash = expected.apiVersion.indexOf('/');
+  const [group, version] = slash < 0 ? ['', expected.apiVersion] : [expected.apiVersion.slice(0, slash), expected.apiVersion.slice(slash + 1)];
+  try {
+    return decodeCbor(body, builtinKindSchema(group, version, expected.kind), strict);
+  } catch (e) {
+    if (!(e instanceof CborDecodeError)) throw e;
+    throw unrecognized(expected, `unable to determine group/version/kind: ${e.message}`, body);
+  }
 }
 
 /** kube's summarizeData: the first 30 bytes, as text when the body starts with `{`, else in hex. */
@@ -48,9 +63,11 @@ const FIND_KIND_TYPE = 'struct { APIVersion string "json:\\"apiVersion,omitempty
 
 const goKindOf = (v: unknown): string => (Array.isArray(v) ? 'array' : typeof v === 'number' ? 'number' : typeof v === 'boolean' ? 'bool' : 'string');
 
-export async function decodeBody(contentTypeHeader: string | undefined, body: Buffer, expected: ExpectedType): Promise<KObject> {
+/** `cbor`: the endpoint serves application/cbor (CBORServingAndStorage). */
+export async function decodeBody(contentTypeHeader: string | undefined, body: Buffer, expected: ExpectedType, cbor = false): Promise<KObject> {
   const ct = contentTypeOf(contentTypeHeader);
   let obj: unknown;
+  let cborStrict: string[] | undefined;
   if (ct === '' || ct === 'application/json' || ct === '*/*') {
     try {
       obj = parseJsonBody(body);
@@ -73,8 +90,10 @@ export async function decodeBody(contentTypeHeader: string | undefined, body: Bu
       const version = expected.apiVersion.split('/').pop()!;
       throw badRequest(`${expected.kind} in version "${version}" cannot be handled as a ${expected.kind}: exceeded max depth of ${MAX_NESTING_DEPTH}`);
     }
+  } else if (ct === 'application/cbor' && cbor) {
+    obj = await decodeCborBody(body, expected, (cborStrict = []));
   } else {
-    throw unsupportedMediaType(UNKNOWN_BODY_FORMAT);
+    throw unsupportedMediaType(cbor ? UNKNOWN_BODY_FORMAT_CBOR : UNKNOWN_BODY_FORMAT);
   }
   if (obj === null || obj === undefined) obj = {};
   if (typeof obj !== 'object' || Array.isArray(obj)) {
@@ -95,5 +114,7 @@ export async function decodeBody(contentTypeHeader: string | undefined, body: Bu
   }
   // TypeMeta first, as Go encodes it.
   const { kind, apiVersion, ...rest } = o;
-  return { kind, apiVersion, ...rest };
+  const decoded: KObject = { kind, apiVersion, ...rest };
+  if (cborStrict) (await import('./cbor-decode.js')).cborStrictErrors.set(decoded, cborStrict);
+  return decoded;
 }

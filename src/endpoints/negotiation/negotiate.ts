@@ -3,28 +3,50 @@
 import { notAcceptable, routerNotAcceptable, StatusError } from '../../errors/status.js';
 import type { RequestContext } from '../../http/request-context.js';
 import { parseAccept, type MediaType } from './media-type.js';
-import { encoderFor, OBJECT_MEDIA_TYPES, serializerForMediaType } from '../serializers/index.js';
+import { encoderFor, mediaTypesOf, OBJECT_MEDIA_TYPES, serializerForMediaType } from '../serializers/index.js';
 import { loadProtobufWire } from '../serializers/protobuf.js';
 import type { Format } from '../serializers/serializer.js';
 
 export type Representation =
-  | { as: 'object'; format: 'json' | 'yaml' | 'protobuf' }
+  | { as: 'object'; format: Format }
   | { as: 'Table'; format: 'json' | 'yaml'; version: 'v1' | 'v1beta1' }
-  | { as: 'PartialObjectMetadata' | 'PartialObjectMetadataList'; format: 'json' | 'yaml' | 'protobuf'; version: 'v1' | 'v1beta1' };
+  | { as: 'PartialObjectMetadata' | 'PartialObjectMetadataList'; format: Exclude<Format, 'yaml'> | 'yaml'; version: 'v1' | 'v1beta1' };
 
 export { OBJECT_MEDIA_TYPES };
 const WATCH_MEDIA_TYPES = ['application/json;stream=watch', 'application/vnd.kubernetes.protobuf;stream=watch'];
+const CBOR_WATCH_MEDIA_TYPES = [...WATCH_MEDIA_TYPES, 'application/cbor-seq'];
 
-function matchesBase(m: MediaType): boolean {
-  if (m.type === '*/*' || m.type === 'application/*') return true;
-  return serializerForMediaType(m.type) !== undefined;
+/** The stream media types of watch answers (kube lists CBOR's as application/cbor-seq). */
+export function watchMediaTypesOf(cbor: boolean): readonly string[] {
+  return cbor ? CBOR_WATCH_MEDIA_TYPES : WATCH_MEDIA_TYPES;
+}
+
+// Requests to endpoints that serve CBOR (CBORServingAndStorage on), marked by the router before any handler runs.
+const cborRequests = new WeakSet<RequestContext>();
+
+/** Marks the request as one whose endpoint serves application/cbor. */
+export function serveCbor(ctx: RequestContext): void {
+  cborRequests.add(ctx);
+}
+
+/** Whether the request's endpoint serves application/cbor. */
+export function cborServed(ctx: RequestContext): boolean {
+  return cborRequests.has(ctx);
+}
+
+/** The format an Accept clause names, if its endpoint serves it (CBOR only when marked). */
+function formatOf(ctx: RequestContext, type: string): Format | undefined {
+  const format = serializerForMediaType(type)?.format;
+  return format === 'cbor' && !cborRequests.has(ctx) ? undefined : format;
 }
 
 /** The router's check: some clause's base type must be servable at all. */
 export function routerAcceptCheck(ctx: RequestContext, isCollectionGet: boolean): void {
   const clauses = parseAccept(ctx.req.headers['accept'] as string | undefined);
-  if (clauses.some(matchesBase)) return;
-  const avail = isCollectionGet ? [...OBJECT_MEDIA_TYPES, ...WATCH_MEDIA_TYPES] : [...OBJECT_MEDIA_TYPES];
+  if (clauses.some((m) => m.type === '*/*' || m.type === 'application/*' || formatOf(ctx, m.type) !== undefined)) return;
+  const cbor = cborServed(ctx);
+  // go-restful lists what the route produces: the object types, then (collection GET) the stream types.
+  const avail = isCollectionGet ? [...mediaTypesOf(cbor), ...watchMediaTypesOf(cbor)] : [...mediaTypesOf(cbor)];
   throw routerNotAcceptable(avail);
 }
 
@@ -45,7 +67,7 @@ export function errorFormat(ctx: RequestContext, protobuf: boolean): Format {
   for (const m of parseAccept(ctx.req.headers['accept'] as string | undefined)) {
     if (m.params['as']) continue;
     if (m.type === '*/*' || m.type === 'application/*') return 'json';
-    const format = serializerForMediaType(m.type)?.format;
+    const format = formatOf(ctx, m.type);
     if (format === 'protobuf' && !protobuf) continue;
     if (format) return format;
   }
@@ -57,9 +79,9 @@ export function negotiate(ctx: RequestContext, o: NegotiateOptions): Representat
   const clauses = parseAccept(ctx.req.headers['accept'] as string | undefined);
   let sawTransformError: StatusError | undefined;
   for (const m of clauses) {
-    let format: 'json' | 'yaml' | 'protobuf' | undefined;
+    let format: Format | undefined;
     if (m.type === '*/*' || m.type === 'application/*') format = 'json';
-    else format = serializerForMediaType(m.type)?.format;
+    else format = formatOf(ctx, m.type);
     if (!format) continue;
     const as = m.params['as'];
     if (!as) {
@@ -73,7 +95,8 @@ export function negotiate(ctx: RequestContext, o: NegotiateOptions): Representat
       continue;
     }
     if (as === 'Table') {
-      if (format === 'protobuf') continue;
+      // kube serves Tables in JSON and YAML only.
+      if (format === 'protobuf' || format === 'cbor') continue;
       return { as: 'Table', format, version: v };
     }
     if (as === 'PartialObjectMetadata' || as === 'PartialObjectMetadataList') {
@@ -90,7 +113,7 @@ export function negotiate(ctx: RequestContext, o: NegotiateOptions): Representat
     }
   }
   if (sawTransformError) throw sawTransformError;
-  throw notAcceptable(`only the following media types are accepted: ${OBJECT_MEDIA_TYPES.join(', ')}`);
+  throw notAcceptable(`only the following media types are accepted: ${mediaTypesOf(cborServed(ctx)).join(', ')}`);
 }
 
 /** Makes writeError answer in the request's negotiated format (after the router's own 406 check, which is JSON). */

@@ -1,10 +1,12 @@
 // The serializers of the resource endpoints, in kube's order of preference (the order 406 and 415 texts list).
+import { cborSerializer } from './cbor.js';
 import { jsonSerializer } from './json.js';
 import { protobufSerializer } from './protobuf.js';
 import type { Format, Serializer } from './serializer.js';
 import { yamlSerializer } from './yaml.js';
 
-export const SERIALIZERS: readonly Serializer[] = [jsonSerializer, yamlSerializer, protobufSerializer];
+// CBOR is last and served only with the CBORServingAndStorage gate on (mediaTypesOf).
+export const SERIALIZERS: readonly Serializer[] = [jsonSerializer, yamlSerializer, protobufSerializer, cborSerializer];
 
 const byMediaType = new Map<string, Serializer>(SERIALIZERS.map((s) => [s.mediaType, s]));
 
@@ -19,5 +21,11 @@ export function encoderFor(format: Format): Serializer {
   return s?.encode ? s : jsonSerializer;
 }
 
-/** The media types every resource endpoint accepts, as 406 and 415 answers list them. */
-export const OBJECT_MEDIA_TYPES: readonly string[] = SERIALIZERS.map((s) => s.mediaType);
+/** The media types every resource endpoint accepts (without CBOR), as 406 and 415 answers list them. */
+export const OBJECT_MEDIA_TYPES: readonly string[] = SERIALIZERS.filter((s) => s.format !== 'cbor').map((s) => s.mediaType);
+const WITH_CBOR: readonly string[] = SERIALIZERS.map((s) => s.mediaType);
+
+/** The media types an endpoint accepts, with application/cbor when the server serves CBOR. */
+export function mediaTypesOf(cbor: boolean): readonly string[] {
+  return cbor ? WITH_CBOR : OBJECT_MEDIA_TYPES;
+}

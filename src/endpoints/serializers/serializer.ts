@@ -3,7 +3,7 @@
 // line. Request bodies are decoded by negotiation/decode-body.ts (depth limits, kube's summaries of bad bodies).
 import type { RequestContext } from '../../http/request-context.js';
 
-export type Format = 'json' | 'yaml' | 'protobuf';
+export type Format = 'json' | 'yaml' | 'protobuf' | 'cbor';
 
 export interface Serializer {
   /** The media type clients name in Accept and Content-Type. */
