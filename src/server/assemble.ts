@@ -11,6 +11,7 @@ import { AdmissionChain } from '../admission/chain.js';
 import { NamespaceLifecycle } from '../admission/namespace-lifecycle.js';
 import { Priority } from '../admission/priority.js';
 import { DefaultTolerationSeconds } from '../admission/default-toleration-seconds.js';
+import { defaultAdmissionPlugins, admissionPluginSelection } from '../admission/default-plugins.js';
 import { installApiExtensions } from '../apiextensions/install.js';
 import type { Authorizer } from '../authz/authorizer.js';
 import { NodeAuthorizer } from '../authz/node/node-authorizer.js';
@@ -111,6 +112,12 @@ export class KubeliteApi {
     } catch (e) {
       throw new UsageError(`--runtime-config: ${(e as Error).message}`);
     }
+    let admission: ReturnType<typeof admissionPluginSelection>;
+    try {
+      admission = admissionPluginSelection(deps.options);
+    } catch (e) {
+      throw new UsageError((e as Error).message);
+    }
     const storeDeps: StoreDeps = {
       storage: deps.storage,
       caches: api.caches,
@@ -118,7 +125,7 @@ export class KubeliteApi {
       // kube's default-on plug-ins in kube's order (defaults.md §7.1), those kubelite has so far. NamespaceLifecycle,
       // as kube's plugin: the namespace from the cache (its informer) as it is, a live read only when it is missing
       // there (just created elsewhere). On etcd a consistent read costs an etcd round trip per request.
-      admission: new AdmissionChain([
+      admission: new AdmissionChain(admission.select([
         new RbacEscalationCheck({
           authorizer: api.authorizer,
           resolver: api.rbacResolver,
@@ -131,7 +138,8 @@ export class KubeliteApi {
           list: async () => (await registry.storeFor(PRIORITY_CLASSES)?.list(''))?.items ?? [],
         }),
         new DefaultTolerationSeconds(),
-      ]),
+        ...defaultAdmissionPlugins(registry, admission.configs),
+      ])),
     };
     registry.registerAll(builtinStores(resources, storeDeps, deps.options));
 

@@ -1,0 +1,39 @@
+// The admission plug-ins kubelite builds from the resource registry, and which of them run: kube's default-on set
+// with --enable-admission-plugins / --disable-admission-plugins, configured by --admission-control-config-file.
+import type { ServerOptions } from '../config/options.js';
+import type { ResourceRegistry } from '../registry/resource-registry.js';
+import { readAdmissionConfig, type PluginConfigs } from './admission-config.js';
+import type { AdmissionPlugin } from './chain.js';
+import { admissionFlagErrors, enabledPluginNames, selectPlugins } from './plugin-names.js';
+import { ServiceAccountAdmission } from './service-account.js';
+
+const gr = (group: string, resource: string) => ({ group, resource });
+
+/** A read through the watch cache as it is, then a consistent one when the object is not there yet. */
+function reader(registry: ResourceRegistry, group: string, resource: string) {
+  return async (namespace: string, name: string) =>
+    (await registry.getObject(gr(group, resource), namespace, name, { consistent: false })) ?? registry.getObject(gr(group, resource), namespace, name);
+}
+
+/** The plug-ins of this module (the assembly adds those it builds itself); `configs` from the configuration file. */
+export function defaultAdmissionPlugins(registry: ResourceRegistry, _configs: PluginConfigs): AdmissionPlugin[] {
+  return [new ServiceAccountAdmission(reader(registry, '', 'serviceaccounts'))];
+}
+
+export interface AdmissionSelection {
+  /** The enabled plug-ins among those given, in kube's order. */
+  select(plugins: AdmissionPlugin[]): AdmissionPlugin[];
+  configs: PluginConfigs;
+}
+
+/** Checks the flags as kube does (errors joined as Go's error aggregate) and reads the configuration file. */
+export function admissionPluginSelection(options: Pick<ServerOptions, 'enableAdmissionPlugins' | 'disableAdmissionPlugins' | 'admissionControlConfigFile'>): AdmissionSelection {
+  const enable = options.enableAdmissionPlugins ?? [];
+  const disable = options.disableAdmissionPlugins ?? [];
+  const errs = admissionFlagErrors(enable, disable);
+  if (errs.length === 1) throw new Error(errs[0]);
+  if (errs.length > 1) throw new Error(`[${errs.join(', ')}]`);
+  const enabled = enabledPluginNames(enable, disable);
+  const configs = readAdmissionConfig(options.admissionControlConfigFile);
+  return { select: (plugins) => selectPlugins(plugins, enabled), configs };
+}
