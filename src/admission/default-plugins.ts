@@ -6,6 +6,7 @@ import { readAdmissionConfig, type PluginConfigs } from './admission-config.js';
 import type { AdmissionPlugin } from './chain.js';
 import { admissionFlagErrors, enabledPluginNames, selectPlugins } from './plugin-names.js';
 import { ServiceAccountAdmission } from './service-account.js';
+import { PodSecurity, podSecurityConfig, type PodSecurityConfig } from './pod-security.js';
 
 const gr = (group: string, resource: string) => ({ group, resource });
 
@@ -16,14 +17,20 @@ function reader(registry: ResourceRegistry, group: string, resource: string) {
 }
 
 /** The plug-ins of this module (the assembly adds those it builds itself); `configs` from the configuration file. */
-export function defaultAdmissionPlugins(registry: ResourceRegistry, _configs: PluginConfigs): AdmissionPlugin[] {
-  return [new ServiceAccountAdmission(reader(registry, '', 'serviceaccounts'))];
+export function defaultAdmissionPlugins(registry: ResourceRegistry, selection: AdmissionSelection): AdmissionPlugin[] {
+  const list = (group: string, resource: string) => async (namespace: string) => (await registry.storeFor(gr(group, resource))?.list(namespace))?.items ?? [];
+  const namespace = reader(registry, '', 'namespaces');
+  return [
+    new ServiceAccountAdmission(reader(registry, '', 'serviceaccounts')),
+    new PodSecurity({ getNamespace: (name) => namespace('', name), listPods: list('', 'pods') }, selection.podSecurity),
+  ];
 }
 
 export interface AdmissionSelection {
   /** The enabled plug-ins among those given, in kube's order. */
   select(plugins: AdmissionPlugin[]): AdmissionPlugin[];
   configs: PluginConfigs;
+  podSecurity: PodSecurityConfig;
 }
 
 /** Checks the flags as kube does (errors joined as Go's error aggregate) and reads the configuration file. */
@@ -35,5 +42,5 @@ export function admissionPluginSelection(options: Pick<ServerOptions, 'enableAdm
   if (errs.length > 1) throw new Error(`[${errs.join(', ')}]`);
   const enabled = enabledPluginNames(enable, disable);
   const configs = readAdmissionConfig(options.admissionControlConfigFile);
-  return { select: (plugins) => selectPlugins(plugins, enabled), configs };
+  return { select: (plugins) => selectPlugins(plugins, enabled), configs, podSecurity: podSecurityConfig(configs.get('PodSecurity')) };
 }

@@ -138,7 +138,7 @@ export class KubeliteApi {
           list: async () => (await registry.storeFor(PRIORITY_CLASSES)?.list(''))?.items ?? [],
         }),
         new DefaultTolerationSeconds(),
-        ...defaultAdmissionPlugins(registry, admission.configs),
+        ...defaultAdmissionPlugins(registry, admission),
       ])),
     };
     registry.registerAll(builtinStores(resources, storeDeps, deps.options));
