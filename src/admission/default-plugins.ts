@@ -7,6 +7,14 @@ import type { AdmissionPlugin } from './chain.js';
 import { admissionFlagErrors, enabledPluginNames, selectPlugins } from './plugin-names.js';
 import { ServiceAccountAdmission } from './service-account.js';
 import { PodSecurity, podSecurityConfig, type PodSecurityConfig } from './pod-security.js';
+import { DefaultIngressClass, DefaultStorageClass } from './default-class.js';
+import { PersistentVolumeClaimResize, StorageObjectInUseProtection } from './storage-protection.js';
+import { TaintNodesByCondition } from './node-taint.js';
+import { RuntimeClassAdmission } from './runtime-class.js';
+import { LimitRanger } from './limit-ranger.js';
+import { ResourceQuotaAdmission } from './resource-quota.js';
+import { StatusError } from '../errors/status.js';
+import { CertificateApproval, CertificateSigning, CertificateSubjectRestriction, ClusterTrustBundleAttest } from './certificates.js';
 
 const gr = (group: string, resource: string) => ({ group, resource });
 
@@ -21,8 +29,43 @@ export function defaultAdmissionPlugins(registry: ResourceRegistry, selection: A
   const list = (group: string, resource: string) => async (namespace: string) => (await registry.storeFor(gr(group, resource))?.list(namespace))?.items ?? [];
   const namespace = reader(registry, '', 'namespaces');
   return [
+    new LimitRanger(list('', 'limitranges')),
+    new ResourceQuotaAdmission({
+      listQuotas: list('', 'resourcequotas'),
+      updateStatus: async (namespace, name, change) => {
+        // Looked up at the write: the stores are registered after the chain is built.
+        const quotas = registry.storeFor(gr('', 'resourcequotas'));
+        if (!quotas) return false;
+        try {
+          await quotas.update(
+            namespace,
+            name,
+            (current) => {
+              if (!current) throw new StatusError({ code: 404, reason: 'NotFound', message: 'gone' });
+              change(current);
+              return current;
+            },
+            { dryRun: false, warnings: [], subresource: 'status' },
+          );
+          return true;
+        } catch (e) {
+          if (e instanceof StatusError) return false;
+          throw e;
+        }
+      },
+    }),
     new ServiceAccountAdmission(reader(registry, '', 'serviceaccounts')),
     new PodSecurity({ getNamespace: (name) => namespace('', name), listPods: list('', 'pods') }, selection.podSecurity),
+    new TaintNodesByCondition(),
+    new DefaultStorageClass(() => list('storage.k8s.io', 'storageclasses')('')),
+    new StorageObjectInUseProtection(),
+    new PersistentVolumeClaimResize((name) => reader(registry, 'storage.k8s.io', 'storageclasses')('', name)),
+    new RuntimeClassAdmission((name) => reader(registry, 'node.k8s.io', 'runtimeclasses')('', name)),
+    new CertificateApproval(),
+    new CertificateSigning(),
+    new ClusterTrustBundleAttest(),
+    new CertificateSubjectRestriction(),
+    new DefaultIngressClass(() => list('networking.k8s.io', 'ingressclasses')('')),
   ];
 }
 
