@@ -244,3 +244,23 @@ test('--disable-admission-plugins turns a default plug-in off', async () => {
     await c.close();
   }
 });
+
+test('--enable-admission-plugins: AlwaysPullImages and NamespaceAutoProvision; AlwaysDeny refuses every write', async () => {
+  const c = await startTestServer({ enableAdmissionPlugins: ['AlwaysPullImages', 'NamespaceAutoProvision'] });
+  try {
+    const r = await post('/api/v1/namespaces/fresh/pods', pod('p', { containers: [{ name: 'c', image: 'nginx:1.27', imagePullPolicy: 'IfNotPresent' }] }), c);
+    assert.equal(r.status, 201, r.body);
+    assert.equal(r.json().spec.containers[0].imagePullPolicy, 'Always');
+    assert.equal((await get('/api/v1/namespaces/fresh', c)).status, 200);
+  } finally {
+    await c.close();
+  }
+  const d = await startTestServer({ enableAdmissionPlugins: ['AlwaysDeny'] });
+  try {
+    const r = await post('/api/v1/namespaces/default/configmaps', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' } }, d);
+    assert.equal(r.status, 403, r.body);
+    assert.equal(r.json().message, 'configmaps "x" is forbidden: admission control is denying all modifications');
+  } finally {
+    await d.close();
+  }
+});

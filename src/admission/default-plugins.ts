@@ -12,6 +12,7 @@ import { PersistentVolumeClaimResize, StorageObjectInUseProtection } from './sto
 import { TaintNodesByCondition } from './node-taint.js';
 import { RuntimeClassAdmission } from './runtime-class.js';
 import { LimitRanger } from './limit-ranger.js';
+import { AlwaysAdmit, AlwaysDeny, AlwaysPullImages, NamespaceAutoProvision, NamespaceExists } from './opt-in-plugins.js';
 import { ResourceQuotaAdmission } from './resource-quota.js';
 import { StatusError } from '../errors/status.js';
 import { CertificateApproval, CertificateSigning, CertificateSubjectRestriction, ClusterTrustBundleAttest } from './certificates.js';
@@ -29,6 +30,20 @@ export function defaultAdmissionPlugins(registry: ResourceRegistry, selection: A
   const list = (group: string, resource: string) => async (namespace: string) => (await registry.storeFor(gr(group, resource))?.list(namespace))?.items ?? [];
   const namespace = reader(registry, '', 'namespaces');
   return [
+    new AlwaysAdmit(),
+    new NamespaceAutoProvision(
+      (name) => namespace('', name),
+      async (name) => {
+        try {
+          await registry.storeFor(gr('', 'namespaces'))?.create('', { apiVersion: 'v1', kind: 'Namespace', metadata: { name } }, { dryRun: false, warnings: [] });
+        } catch (e) {
+          if (!(e instanceof StatusError) || e.reason !== 'AlreadyExists') throw e;
+        }
+      },
+    ),
+    new NamespaceExists((name) => namespace('', name)),
+    new AlwaysPullImages(),
+    new AlwaysDeny(),
     new LimitRanger(list('', 'limitranges')),
     new ResourceQuotaAdmission({
       listQuotas: list('', 'resourcequotas'),
