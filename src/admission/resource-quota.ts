@@ -1,8 +1,9 @@
 // ResourceQuota admission (kube's apiserver/pkg/admission/plugin/resourcequota): the last validating step. A create
 // (or a claim's resize) is measured against every quota of the namespace whose scopes match; exceeding one refuses
-// the write with kube's "exceeded quota" text, a quota whose status the controller has not filled yet refuses with
+// the write with kube's "exceeded quota" text, a quota without the usage of a requested resource in its status with
 // "status unknown", a pod without the requests or limits a quota tracks with "must specify"; otherwise status.used
-// of each quota is raised before the object is written, as kube does.
+// of each quota is raised before the object is written, as kube does. A quota restricts nothing until its
+// controller has filled status.hard.
 import type { KubeObject } from '../api/object.js';
 import type { AdmissionAttributes, AdmissionOperation } from '../registry/admission.js';
 import { parseQuantity } from '../registry/validation/quantity.js';
@@ -51,13 +52,14 @@ export class ResourceQuotaAdmission implements AdmissionPlugin {
     if (!a.namespace || !a.object || a.subresource) return;
     const { group, resource } = a.resource;
     if (a.operation === 'UPDATE' && !(group === '' && resource === 'persistentvolumeclaims')) return;
-    const quotas = (await this.deps.listQuotas(a.namespace)).filter((q) => Object.keys(q.spec?.hard ?? {}).length);
+    // A quota restricts once its controller has filled status.hard (kube reads the tracked names from there).
+    const quotas = (await this.deps.listQuotas(a.namespace)).filter((q) => Object.keys(q.status?.hard ?? {}).length);
     if (!quotas.length) return;
     const added = a.operation === 'UPDATE' && a.oldObject ? diff(usageOf(group, resource, a.object), usageOf(group, resource, a.oldObject)) : usageOf(group, resource, a.object);
     const increments: [KubeObject, Usage][] = [];
     for (const quota of quotas.sort((x, y) => String(x.metadata?.name).localeCompare(String(y.metadata?.name)))) {
       if (!scopesMatch(quota, group, resource, a.object)) continue;
-      const hardNames = Object.keys(quota.spec.hard);
+      const hardNames = Object.keys(quota.status.hard);
       const requested = masked(added, hardNames.filter((n) => added.has(n)));
       if (group === '' && resource === 'pods' && a.operation === 'CREATE') {
         const missing = missingCompute(a.object, hardNames);
