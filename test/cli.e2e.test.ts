@@ -35,6 +35,9 @@ test('a bad flag value fails with exit code 1', () => {
     [['--request-timeout=forever'], 'invalid argument "forever" for "--request-timeout" flag: time: invalid duration "forever"'],
     // kube validates the modes when the server starts, after flag parsing.
     [['--authorization-mode=Magic', '--secure-port=0', '--storage=memory', '--write-kubeconfig='], 'authorization-mode "Magic" is not a valid mode'],
+    // kube's AdmissionOptions.Validate texts; several errors print as Go's error aggregate.
+    [['--enable-admission-plugins=Foo', '--secure-port=0', '--storage=memory', '--write-kubeconfig='], 'enable-admission-plugins plugin "Foo" is unknown'],
+    [['--enable-admission-plugins=AlwaysPullImages,Bar', '--disable-admission-plugins=AlwaysPullImages,Priority', '--secure-port=0', '--storage=memory', '--write-kubeconfig='], '[enable-admission-plugins plugin "Bar" is unknown, [AlwaysPullImages] in enable-admission-plugins and disable-admission-plugins overlapped]'],
     [['--anonymous-auth=maybe'], 'invalid argument "maybe" for "--anonymous-auth" flag: strconv.ParseBool: parsing "maybe": invalid syntax'],
   ] as const) {
     const r = spawnSync(CLI.command, [...CLI.args, ...args], { encoding: 'utf8' });

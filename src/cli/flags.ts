@@ -131,6 +131,9 @@ export const FLAGS: FlagDef[] = [
     if (v !== 'text' && v !== 'json') throw new FlagError(`invalid argument ${JSON.stringify(v)} for "--logging-format" flag: unsupported log format ${JSON.stringify(v)}, permitted formats: "json", "text"`);
     o.loggingFormat = v;
   } },
+  { name: 'enable-admission-plugins', kind: 'strings', help: 'admission plugins that should be enabled in addition to default enabled ones. The order of plugins in this flag does not matter.', apply: (o, v) => (o.enableAdmissionPlugins = rawList(v)) },
+  { name: 'disable-admission-plugins', kind: 'strings', help: 'admission plugins that should be disabled although they are in the default enabled plugins list. The order of plugins in this flag does not matter.', apply: (o, v) => (o.disableAdmissionPlugins = rawList(v)) },
+  { name: 'admission-control-config-file', kind: 'string', help: 'File with admission control configuration (AdmissionConfiguration).', apply: (o, v) => (o.admissionControlConfigFile = v) },
   { name: 'data-dir', kind: 'string', kubelite: true, help: 'kubelite: directory of the embedded store, certificates and kubeconfig. (default ./.kubelite)', apply: (o, v) => (o.dataDir = v) },
   { name: 'tls-sans', kind: 'list', kubelite: true, help: 'kubelite: extra subject alternative names (DNS names or IPs) for the generated serving certificate.', apply: (o, v) => (o.tlsSANs = list(v)) },
   { name: 'write-kubeconfig', kind: 'string', kubelite: true, help: 'kubelite: where to write the admin kubeconfig, merged into an existing file (default <data-dir>/kubeconfig; "" to not write one).', apply: (o, v) => (o.writeKubeconfig = v) },

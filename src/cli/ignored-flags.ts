@@ -26,9 +26,6 @@ export const IGNORED_FLAGS: IgnoredFlag[] = [
   { name: 'proxy-client-key-file', type: 'string', why: 'kubelite proxies to no aggregated API server or node' },
   { name: 'enable-aggregator-routing', type: '', why: 'kubelite proxies to no aggregated API server' },
   { name: 'profiling', type: '', why: 'kubelite serves no Go profiling endpoints' },
-  // Admission plug-in selection, until kubelite's admission chain takes these flags (it then wins, being in FLAGS).
-  { name: 'enable-admission-plugins', type: 'strings', why: 'kubelite runs its fixed admission chain' },
-  { name: 'disable-admission-plugins', type: 'strings', why: 'kubelite runs its fixed admission chain' },
 ];
 
 export function ignoredFlag(name: string): IgnoredFlag | undefined {

@@ -141,6 +141,12 @@ export interface ServerOptions {
   eventTTLMs: number;
   /** kubelite (library only): Go's IdleTimeout and ReadHeaderTimeout, 90 s and 32 s as in kube-apiserver. */
   connectionDeadlines?: ConnectionDeadlines;
+  /** --enable-admission-plugins: plug-ins on in addition to the default-on ones. */
+  enableAdmissionPlugins?: string[];
+  /** --disable-admission-plugins: default-on plug-ins turned off. */
+  disableAdmissionPlugins?: string[];
+  /** --admission-control-config-file: an AdmissionConfiguration (per-plug-in configuration, e.g. PodSecurity's). */
+  admissionControlConfigFile?: string;
   /** -v */
   verbosity: number;
   /** --logging-format: klog's text (default) or kube's JSON lines. */

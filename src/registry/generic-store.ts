@@ -28,6 +28,7 @@ import { converterFor, type VersionConverter } from '../versions/converter.js';
 import type { Strategy, StrategyContext } from './strategy.js';
 import type { Admission, AdmissionAttributes, AdmissionOperation } from './admission.js';
 import type { OperationContext } from './operation-context.js';
+import { wasDecoded } from './decoded-objects.js';
 
 /**
  * A write's operation context (user, request, dry-run, field manager, warnings, abort signal, audit annotations),
@@ -218,7 +219,8 @@ export class GenericStore {
   async create(namespace: string, input: KubeObject, opts: WriteOptions): Promise<KubeObject> {
     const obj = input;
     // What kube's decoder did to a request body; writers inside the server (controllers) skip that decoder.
-    this.strategy.roundTrip?.(obj);
+    if (wasDecoded(obj)) this.strategy.shape?.(obj);
+    else this.strategy.roundTrip?.(obj);
     const admitted = this.admissionAttributes('CREATE', namespace, meta(obj).name ?? '', obj, undefined, opts);
     await this.deps.admission.admit(admitted);
     const md = meta(obj);
@@ -336,7 +338,9 @@ export class GenericStore {
       if (givenRV !== '' && givenRV !== cmd.resourceVersion) throw conflict(this.gr, name, OPTIMISTIC_LOCK_MESSAGE);
       const explicitRV = givenRV !== '' && (opts.rvIsPrecondition?.(desired) ?? true);
 
-      this.strategy.roundTrip?.(desired); // as kube decodes the body: spec comparisons see the same shape on both sides
+      // As kube decodes the body (unless the endpoint did): spec comparisons see the same shape on both sides.
+      if (wasDecoded(desired)) this.strategy.shape?.(desired);
+      else this.strategy.roundTrip?.(desired);
       const admitted = this.admissionAttributes('UPDATE', namespace, name, desired, current, opts, opts.subresource);
       await this.deps.admission.admit(admitted);
       const obj = this.prepareUpdate(desired, current, opts);

@@ -37,6 +37,8 @@ export interface Strategy {
    * Go's encoding/json gives it. In place; run on every write before it is stored or answered.
    */
   roundTrip?(obj: KObject): void;
+  /** Go's encoding/json shape alone (no defaulting), for objects the endpoint already decoded and defaulted. */
+  shape?(obj: KObject): void;
   /** Undo of resources the kind allocated (e.g. a Service's cluster IP) when a create fails or the object is deleted. */
   release?(obj: KObject): void;
 }

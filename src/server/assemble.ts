@@ -11,6 +11,7 @@ import { AdmissionChain } from '../admission/chain.js';
 import { NamespaceLifecycle } from '../admission/namespace-lifecycle.js';
 import { Priority } from '../admission/priority.js';
 import { DefaultTolerationSeconds } from '../admission/default-toleration-seconds.js';
+import { defaultAdmissionPlugins, admissionPluginSelection } from '../admission/default-plugins.js';
 import { installApiExtensions } from '../apiextensions/install.js';
 import type { Authorizer } from '../authz/authorizer.js';
 import { NodeAuthorizer } from '../authz/node/node-authorizer.js';
@@ -30,6 +31,7 @@ import { cborEnabled } from '../endpoints/serializers/cbor.js';
 import type { ControllerContext } from '../controllers/controller-context.js';
 import { BootstrapSigner, TokenCleaner, controllerEnabled } from '../controllers/bootstrap-tokens.js';
 import { EventTTLController } from '../controllers/event-ttl.js';
+import { ResourceQuotaController } from '../controllers/resource-quota.js';
 import { GarbageCollector } from '../controllers/garbage-collector.js';
 import { InformerFactory } from '../controllers/informer.js';
 import { NamespaceController } from '../controllers/namespace-controller.js';
@@ -112,6 +114,12 @@ export class KubeliteApi {
     } catch (e) {
       throw new UsageError(`--runtime-config: ${(e as Error).message}`);
     }
+    let admission: ReturnType<typeof admissionPluginSelection>;
+    try {
+      admission = admissionPluginSelection(deps.options);
+    } catch (e) {
+      throw new UsageError((e as Error).message);
+    }
     const storeDeps: StoreDeps = {
       storage: deps.storage,
       caches: api.caches,
@@ -119,7 +127,7 @@ export class KubeliteApi {
       // kube's default-on plug-ins in kube's order (defaults.md §7.1), those kubelite has so far. NamespaceLifecycle,
       // as kube's plugin: the namespace from the cache (its informer) as it is, a live read only when it is missing
       // there (just created elsewhere). On etcd a consistent read costs an etcd round trip per request.
-      admission: new AdmissionChain([
+      admission: new AdmissionChain(admission.select([
         new RbacEscalationCheck({
           authorizer: api.authorizer,
           resolver: api.rbacResolver,
@@ -132,7 +140,8 @@ export class KubeliteApi {
           list: async () => (await registry.storeFor(PRIORITY_CLASSES)?.list(''))?.items ?? [],
         }),
         new DefaultTolerationSeconds(),
-      ]),
+        ...defaultAdmissionPlugins(registry, admission),
+      ])),
     };
     registry.registerAll(builtinStores(resources, storeDeps, deps.options));
 
@@ -155,6 +164,7 @@ export class KubeliteApi {
       new GarbageCollector(controllers, deps.log),
       new NamespaceDefaultsController(controllers, deps.caPem, deps.log),
       new EventTTLController(controllers, deps.options.eventTTLMs, deps.log),
+      new ResourceQuotaController(controllers, deps.log),
       // Off by default in kube-controller-manager; --controllers=*,bootstrapsigner,tokencleaner turns them on.
       ...(controllerEnabled(deps.options.controllers, 'bootstrapsigner', false) ? [new BootstrapSigner(controllers, deps.log)] : []),
       ...(controllerEnabled(deps.options.controllers, 'tokencleaner', false) ? [new TokenCleaner(controllers, deps.log)] : []),

@@ -12,6 +12,7 @@ import { resourceSchema } from '../../schema/builtin-schemas.js';
 import { decodeTyped } from '../../schema/typed-decode.js';
 import { applyTypeDefaults } from '../../schema/type-defaulting.js';
 import { builtinTypeDefaulters } from '../../registry/resources/index.js';
+import { markDecoded } from '../../registry/decoded-objects.js';
 import { contentTypeOf } from '../negotiation/media-type.js';
 import type { WriteQuery } from '../query-options.js';
 import type { ResourceScope } from '../resource-scope.js';
@@ -79,6 +80,7 @@ export function validateFields(scope: ResourceScope, obj: KObject, q: Pick<Write
   applyDefaults(obj, root);
   // The Go defaulting functions run at decode, before the field manager: the writer owns what they fill in.
   applyTypeDefaults(obj, root, builtinTypeDefaulters);
+  markDecoded(obj);
 }
 
 export const builtinWriteHooks: WriteHooks = {

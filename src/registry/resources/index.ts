@@ -43,7 +43,10 @@ export function builtinStrategy(def: ResourceDef & Pick<ResourceInfo, 'schema'>,
   const r = builtinResource(def);
   const base = defaultStrategy(def, r ?? {});
   const root = def.builtin === false ? undefined : resourceSchema(def);
-  if (root) base.roundTrip = (obj) => storageRoundTrip(obj, root);
+  if (root) {
+    base.roundTrip = (obj) => storageRoundTrip(obj, root);
+    base.shape = (obj) => goShapeInPlace(obj, root);
+  }
   return r?.strategy ? r.strategy(base, env) : base;
 }
 
