@@ -11,6 +11,8 @@ import { AdmissionChain } from '../admission/chain.js';
 import { NamespaceLifecycle } from '../admission/namespace-lifecycle.js';
 import { Priority } from '../admission/priority.js';
 import { DefaultTolerationSeconds } from '../admission/default-toleration-seconds.js';
+import { webhookAdmission } from '../admission/webhooks/install.js';
+import { builtinScaleMapping, toScale } from '../endpoints/handlers/scale.js';
 import { installApiExtensions } from '../apiextensions/install.js';
 import type { Authorizer } from '../authz/authorizer.js';
 import { NodeAuthorizer } from '../authz/node/node-authorizer.js';
@@ -111,6 +113,12 @@ export class KubeliteApi {
     } catch (e) {
       throw new UsageError(`--runtime-config: ${(e as Error).message}`);
     }
+    const webhooks = webhookAdmission(
+      registry,
+      (store, changed) => api.informers.for(store).subscribe({ events: changed, resync: changed }),
+      { toScale: (o) => toScale(o, builtinScaleMapping), setSpecReplicas: (o, n) => builtinScaleMapping.setSpecReplicas(o, n) },
+    );
+    api.controllers.push({ start: () => undefined, stop: () => webhooks.stop() });
     const storeDeps: StoreDeps = {
       storage: deps.storage,
       caches: api.caches,
@@ -131,6 +139,8 @@ export class KubeliteApi {
           list: async () => (await registry.storeFor(PRIORITY_CLASSES)?.list(''))?.items ?? [],
         }),
         new DefaultTolerationSeconds(),
+        webhooks.mutating,
+        webhooks.validating,
       ]),
     };
     registry.registerAll(builtinStores(resources, storeDeps, deps.options));
