@@ -16,6 +16,9 @@ import { subresourcesOf } from './cr-resource-info.js';
 import { customResourceForEndpoint } from './cr-read.js';
 import { handleCustomResourceScale } from './cr-scale.js';
 import { customResourceDetails, type CustomResourceDetails } from './custom-resource-details.js';
+import { prefetchConversions, usesWebhookConversion } from './conversion-webhook.js';
+import { CustomResourceStore } from './cr-store.js';
+import type { CRD } from './crd-types.js';
 
 function wantsTable(ctx: RequestContext, list: boolean): boolean {
   try {
@@ -81,6 +84,9 @@ export async function serveCustomResourceRequest(registry: ResourceRegistry, rou
     if (ri.verb === 'create' && !ri.subresource && (await crdTerminating(registry, details, terminating))) {
       throw forbidden(store.gr, '', 'create not allowed while custom resource definition is terminating');
     }
+    if ((ri.verb === 'get' || ri.verb === 'list' || ri.verb === 'watch') && usesWebhookConversion(details.crd) && store instanceof CustomResourceStore) {
+      await prefetchForRead(store, details.crd, ri.verb === 'get' ? ri.name : '', scope.namespace, ctx.signal);
+    }
     if ((ri.verb === 'get' || ri.verb === 'list') && !ri.subresource && (ctx.method === 'GET' || ctx.method === 'HEAD') && wantsTable(ctx, ri.verb === 'list')) {
       if (def.namespaced && !ri.namespace && ri.name) throw routeNotFound();
       if (!def.namespaced && ri.namespace) throw routeNotFound();
@@ -99,4 +105,18 @@ async function crdTerminating(registry: ResourceRegistry, details: CustomResourc
   if (cached) return true;
   const crd = await registry.getObject({ group: 'apiextensions.k8s.io', resource: 'customresourcedefinitions' }, '', details.crd.metadata.name ?? '');
   return !!crd?.metadata?.deletionTimestamp;
+}
+
+/**
+ * Reads are written synchronously from the watch cache: the objects a get, list or watch is about to serve are
+ * converted through the CRD's webhook first (a failure is the read's error).
+ */
+async function prefetchForRead(store: CustomResourceStore, crd: CRD, name: string, namespace: string, signal?: AbortSignal): Promise<void> {
+  const desired = store.endpointApiVersion;
+  if (name) {
+    const obj = await store.getCached(namespace, name);
+    if (obj) await prefetchConversions(crd, [obj], desired, signal);
+    return;
+  }
+  await prefetchConversions(crd, (await store.listStored(namespace)).items, desired, signal);
 }

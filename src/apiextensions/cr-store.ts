@@ -5,6 +5,8 @@ import { GenericStore, type ListPage, type StoreDeps, type UpdateOptions } from 
 import type { KObject } from '../api/object.js';
 import { invalid } from '../errors/status.js';
 import { customResourceStrategy, normalizeCustomResource, type CustomResourceVersion } from './cr-strategy.js';
+import { convertWithWebhook, usesWebhookConversion } from './conversion-webhook.js';
+import type { WriteOptions } from '../registry/generic-store.js';
 
 export class CustomResourceStore extends GenericStore {
   constructor(
@@ -24,14 +26,58 @@ export class CustomResourceStore extends GenericStore {
     return obj;
   }
 
+  /** This endpoint's apiVersion. */
+  get endpointApiVersion(): string {
+    return `${this.def.group}/${this.def.version}`;
+  }
+
+  /** Whether objects convert through the CRD's webhook between this version and the storage version. */
+  private get webhookConversion(): boolean {
+    return usesWebhookConversion(this.crv.crd) && this.endpointApiVersion !== this.crv.storageApiVersion;
+  }
+
+  /** A stored object in this endpoint's version (through the conversion webhook when there is one). */
+  private async toEndpoint(obj: KObject, signal?: AbortSignal): Promise<KObject> {
+    if (!this.webhookConversion || obj.apiVersion === this.endpointApiVersion) return obj;
+    return (await convertWithWebhook(this.crv.crd, [obj], this.endpointApiVersion, signal))[0]!;
+  }
+
+  /** An object of this endpoint's version, converted in place to the storage version. */
+  private async toStorageInPlace(obj: KObject, signal?: AbortSignal): Promise<void> {
+    obj.apiVersion = this.endpointApiVersion;
+    const [stored] = await convertWithWebhook(this.crv.crd, [obj], this.crv.storageApiVersion, signal);
+    for (const k of Object.keys(obj)) delete obj[k];
+    Object.assign(obj, stored);
+  }
+
   override async get(namespace: string, name: string): Promise<KObject> {
-    return this.normalized(await super.get(namespace, name));
+    return this.normalized(await this.toEndpoint(await super.get(namespace, name)));
   }
 
   override async list(namespace: string, opts: { limit?: number; startKey?: string } = {}): Promise<ListPage> {
     const page = await super.list(namespace, opts);
+    if (this.webhookConversion && page.items.length) page.items = await convertWithWebhook(this.crv.crd, page.items, this.endpointApiVersion);
     for (const item of page.items) this.normalized(item);
     return page;
+  }
+
+  /** The objects as stored (in the storage version), for reads that convert them on their own. */
+  listStored(namespace: string): Promise<ListPage> {
+    return super.list(namespace);
+  }
+
+  override async create(namespace: string, input: KObject, opts: WriteOptions): Promise<KObject> {
+    if (!this.webhookConversion) return super.create(namespace, input, opts);
+    // The store writes the storage version: after validating admission the object converts through the webhook.
+    let converted = false;
+    const step = async () => {
+      await opts.step?.();
+      if (converted) return;
+      converted = true;
+      await this.toStorageInPlace(input, opts.signal);
+    };
+    const obj = await super.create(namespace, input, { ...opts, step });
+    return this.normalized(await this.toEndpoint(obj, opts.signal));
   }
 
   override update(
@@ -40,6 +86,7 @@ export class CustomResourceStore extends GenericStore {
     tryUpdate: (current: KObject | undefined) => KObject | Promise<KObject>,
     opts: UpdateOptions & { allowCreate?: boolean },
   ): Promise<{ obj: KObject; created: boolean }> {
+    if (this.webhookConversion) return this.updateConverting(namespace, name, tryUpdate, opts);
     if (opts.subresource !== 'status') return super.update(namespace, name, (current) => tryUpdate(current ? this.normalized(current) : current), opts);
     // The generic store keeps everything but status from the stored object and skips the kind's validation on
     // /status; kube's CR status strategy prunes, defaults and validates the result against the schema.
@@ -56,5 +103,42 @@ export class CustomResourceStore extends GenericStore {
       },
       opts,
     );
+  }
+
+  /**
+   * An update of a version stored as another through the conversion webhook: the writer sees the current object
+   * in its version; the result converts to the storage version after validating admission (a status write
+   * converts before, as the store takes only its status); the answer converts back.
+   */
+  private async updateConverting(
+    namespace: string,
+    name: string,
+    tryUpdate: (current: KObject | undefined) => KObject | Promise<KObject>,
+    opts: UpdateOptions & { allowCreate?: boolean },
+  ): Promise<{ obj: KObject; created: boolean }> {
+    const signal = opts.signal;
+    let pending: KObject | undefined;
+    const step = async () => {
+      await opts.step?.();
+      // The store also steps right after tryUpdate; the object is ready once the strategy prepared it (its
+      // apiVersion then names the storage version).
+      const obj = pending;
+      if (!obj || obj.apiVersion !== this.crv.storageApiVersion) return;
+      pending = undefined;
+      await this.toStorageInPlace(obj, signal);
+    };
+    const status = opts.subresource === 'status';
+    const r = await super.update(
+      namespace,
+      name,
+      async (current) => {
+        const desired = await tryUpdate(current ? this.normalized(await this.toEndpoint(current, signal)) : current);
+        if (status) await this.toStorageInPlace(desired, signal);
+        else pending = desired;
+        return desired;
+      },
+      { ...opts, step },
+    );
+    return { obj: this.normalized(await this.toEndpoint(r.obj, signal)), created: r.created };
   }
 }

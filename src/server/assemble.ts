@@ -11,7 +11,7 @@ import { AdmissionChain } from '../admission/chain.js';
 import { NamespaceLifecycle } from '../admission/namespace-lifecycle.js';
 import { Priority } from '../admission/priority.js';
 import { DefaultTolerationSeconds } from '../admission/default-toleration-seconds.js';
-import { webhookAdmission } from '../admission/webhooks/install.js';
+import { serviceResolver, webhookAdmission } from '../admission/webhooks/install.js';
 import { builtinScaleMapping, toScale } from '../endpoints/handlers/scale.js';
 import { installApiExtensions } from '../apiextensions/install.js';
 import type { Authorizer } from '../authz/authorizer.js';
@@ -175,6 +175,7 @@ export class KubeliteApi {
       controllers,
       addController: (c) => api.controllers.push(c),
       log: deps.log,
+      resolveService: serviceResolver(registry),
     });
     return api;
   }

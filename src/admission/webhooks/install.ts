@@ -7,7 +7,7 @@ import type { ResourceRegistry } from '../../registry/resource-registry.js';
 import type { AdmissionPlugin } from '../chain.js';
 import type { Invocation } from './admission-review.js';
 import { WebhookConfigSource, type FollowChanges } from './config-source.js';
-import type { ServiceResolution } from './webhook-client.js';
+import type { ServiceResolution, ServiceResolver } from './webhook-client.js';
 import { MutatingWebhooks, ValidatingWebhooks, type WebhookDeps } from './webhook-dispatch.js';
 import type { GVR } from './webhook-matching.js';
 
@@ -70,7 +70,13 @@ function webhookDeps(registry: ResourceRegistry, scale: ScaleView): WebhookDeps 
         },
       };
     },
-    async resolveService(namespace, name, port): Promise<ServiceResolution> {
+    resolveService: serviceResolver(registry),
+  };
+}
+
+/** kube's cluster-IP service resolver over the served Services (shared with CRD conversion webhooks). */
+export function serviceResolver(registry: ResourceRegistry): ServiceResolver {
+  return async (namespace, name, port): Promise<ServiceResolution> => {
       const svc = await registry.getObject(SERVICES, namespace, name);
       if (!svc) return { error: `service ${JSON.stringify(name)} not found` };
       const spec: KObject = svc.spec ?? {};
@@ -84,7 +90,6 @@ function webhookDeps(registry: ResourceRegistry, scale: ScaleView): WebhookDeps 
       }
       if (type === 'ExternalName') return { host: String(spec.externalName ?? ''), port };
       return { error: `unsupported service type ${JSON.stringify(type)}` };
-    },
   };
 }
 

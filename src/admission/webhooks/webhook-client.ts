@@ -9,7 +9,7 @@ import { StatusError } from '../../errors/status.js';
 import type { KObject } from '../../api/object.js';
 import type { ClientConfig } from './webhook-accessor.js';
 
-/** A transport-level failure: `reason` is the Go error text, `status` the Status kube keeps for it. */
+/** A transport-level failure: `reason` is the Go error text of the client (`Post "<url>": ...`), `status` the Status kube keeps for it. */
 export class WebhookCallError extends Error {
   constructor(
     readonly reason: string,
@@ -93,7 +93,7 @@ export async function callWebhook(name: string, cc: ClientConfig, body: KObject,
     base = `https://${host}:${s.port}${s.path || '/'}`;
     const target = await opts.resolveService(s.namespace, s.name, s.port);
     const urlText = `${base}?timeout=${opts.timeoutSeconds}s`;
-    if ('error' in target) throw new WebhookCallError(`failed to call webhook: Post ${JSON.stringify(urlText)}: ${target.error}`, serviceUnavailable());
+    if ('error' in target) throw new WebhookCallError(`Post ${JSON.stringify(urlText)}: ${target.error}`, serviceUnavailable());
     connectHost = target.host;
     connectPort = target.port;
     unreachable = !!target.unreachable;
@@ -113,7 +113,7 @@ export async function callWebhook(name: string, cc: ClientConfig, body: KObject,
   }
   url.searchParams.set('timeout', `${opts.timeoutSeconds}s`);
   const urlText = `${base}?timeout=${opts.timeoutSeconds}s`;
-  const fail = (text: string): WebhookCallError => new WebhookCallError(`failed to call webhook: Post ${JSON.stringify(urlText)}: ${text}`, serviceUnavailable());
+  const fail = (text: string): WebhookCallError => new WebhookCallError(`Post ${JSON.stringify(urlText)}: ${text}`, serviceUnavailable());
 
   const payload = Buffer.from(JSON.stringify(body));
   return new Promise<KObject>((resolve, reject) => {
@@ -174,7 +174,7 @@ export async function callWebhook(name: string, cc: ClientConfig, body: KObject,
             if (parsed && parsed.kind === 'Status' && typeof parsed.message === 'string') status = new StatusError({ ...parsed, code: parsed.code ?? code });
           } catch { /* not a Status */ }
           status ??= genericServerResponse(code, text, contentType.startsWith('text/plain'));
-          finish(new WebhookCallError(`failed to call webhook: ${status.message}`, status));
+          finish(new WebhookCallError(status.message, status));
           return;
         }
         try {
@@ -182,7 +182,7 @@ export async function callWebhook(name: string, cc: ClientConfig, body: KObject,
           if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new SyntaxError('not an object');
           finish(undefined, parsed as KObject);
         } catch (e) {
-          finish(new WebhookCallError(`failed to call webhook: couldn't get version/kind; json parse error: ${(e as Error).message}`, serviceUnavailable()));
+          finish(new WebhookCallError(`couldn't get version/kind; json parse error: ${(e as Error).message}`, serviceUnavailable()));
         }
       });
     });

@@ -70,7 +70,7 @@ async function callHook(h: WebhookAccessor, a: AdmissionAttributes, inv: Invocat
   try {
     body = await callWebhook(h.name, h.clientConfig, review.body, { timeoutSeconds: h.timeoutSeconds, signal: a.context.signal, resolveService: deps.resolveService });
   } catch (e) {
-    if (e instanceof WebhookCallError) throw new CallingWebhookError(h.name, e.reason);
+    if (e instanceof WebhookCallError) throw new CallingWebhookError(h.name, `failed to call webhook: ${e.reason}`);
     throw e;
   }
   let result;
