@@ -192,8 +192,25 @@ test('dry-run: webhooks with sideEffects None or NoneOnDryRun see dryRun true; s
   } finally {
     await undo();
   }
-  // A configuration stored before sideEffects was restricted to None/NoneOnDryRun (kube keeps such values on update).
-  const undo2 = await configure('Validating', 'side-effects-config', [{ name: 'effects.example.com', path: '/effects', extra: { sideEffects: 'Some' } }]);
+  // sideEffects Some is refused in v1; a configuration stored before that (v1beta1) keeps it and reaches admission.
+  const legacy = {
+    apiVersion: 'admissionregistration.k8s.io/v1',
+    kind: 'ValidatingWebhookConfiguration',
+    metadata: { name: 'side-effects-config' },
+    webhooks: [{ name: 'effects.example.com', clientConfig: { url: `${base}/effects`, caBundle: caBundle() }, rules: [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['configmaps'] }], sideEffects: 'Some', admissionReviewVersions: ['v1'] }],
+  };
+  const refused = await s.kubectl(['create', '-f', '-'], { input: JSON.stringify(legacy) });
+  assert.equal(refused.code, 1);
+  assert.equal(refused.stderr.trim(), 'The ValidatingWebhookConfiguration "side-effects-config" is invalid: webhooks[0].sideEffects: Unsupported value: "Some": supported values: "None", "NoneOnDryRun"');
+  const stored = { ...legacy, metadata: { name: 'side-effects-config', uid: '0b7f4c52-3a49-4c8e-9d57-6f1f2f0e8a11', generation: 1, creationTimestamp: '2019-06-01T00:00:00Z' } };
+  const put = await s.storage.put('/registry/validatingwebhookconfigurations/side-effects-config', Buffer.from(JSON.stringify(stored)), 0);
+  assert.ok(put.ok);
+  await sleep(400);
+  const undo2 = async () => {
+    const d = await s.kubectl(['delete', 'validatingwebhookconfiguration', 'side-effects-config']);
+    assert.equal(d.code, 0, d.stderr);
+    await sleep(400);
+  };
   try {
     const r = await s.kubectl(['create', '-f', '-', '--dry-run=server'], { input: configMap('dry', 'trial2') });
     assert.equal(r.code, 1);

@@ -16,12 +16,17 @@ import type { CRD } from './crd-types.js';
 /** kube's conversion webhook client has no timeout of its own but the REST client's 30 s. */
 const TIMEOUT_SECONDS = 30;
 
-let resolveService: ServiceResolver = async (_ns, name) => ({ error: `service ${JSON.stringify(name)} not found` });
+// How service references resolve, per server (keyed by the server's store dependencies, which its custom
+// resource stores share).
+const resolvers = new WeakMap<object, ServiceResolver>();
+const noServices: ServiceResolver = async (_ns, name) => ({ error: `service ${JSON.stringify(name)} not found` });
 
-/** Set once by the server's assembly: how service references resolve. */
-export function setConversionServiceResolver(r: ServiceResolver): void {
-  resolveService = r;
+/** Set once by the server's assembly. */
+export function setConversionServiceResolver(server: object, r: ServiceResolver): void {
+  resolvers.set(server, r);
 }
+
+export const conversionServiceResolver = (server: object): ServiceResolver => resolvers.get(server) ?? noServices;
 
 export function usesWebhookConversion(crd: CRD): boolean {
   return crd.spec.conversion?.strategy === 'Webhook';
@@ -51,7 +56,7 @@ const failure = (message: string) => unknownError(message);
  * Converts `objects` (all of one kind) to `desired` (group/version) through the CRD's webhook; objects already in
  * that version are not sent. Throws kube's error when the webhook fails.
  */
-export async function convertWithWebhook(crd: CRD, objects: KObject[], desired: string, signal?: AbortSignal): Promise<KObject[]> {
+export async function convertWithWebhook(crd: CRD, objects: KObject[], desired: string, resolveService: ServiceResolver, signal?: AbortSignal): Promise<KObject[]> {
   const todo = objects.map((o, i) => [o, i] as const).filter(([o]) => o.apiVersion !== desired);
   if (!todo.length) return objects;
   const first = todo[0]![0];
@@ -112,10 +117,10 @@ const converted = new Map<string, KObject>();
 const cacheKey = (o: KObject, apiVersion: string) => `${o.metadata?.uid ?? ''}/${o.metadata?.resourceVersion ?? ''}/${apiVersion}`;
 
 /** Converts and remembers what a read is about to present. */
-export async function prefetchConversions(crd: CRD, stored: KObject[], desired: string, signal?: AbortSignal): Promise<void> {
+export async function prefetchConversions(crd: CRD, stored: KObject[], desired: string, resolveService: ServiceResolver, signal?: AbortSignal): Promise<void> {
   const missing = stored.filter((o) => o.apiVersion !== desired && !converted.has(cacheKey(o, desired)));
   if (!missing.length) return;
-  const out = await convertWithWebhook(crd, missing, desired, signal);
+  const out = await convertWithWebhook(crd, missing, desired, resolveService, signal);
   if (converted.size + out.length > MAX_CACHED) converted.clear();
   missing.forEach((o, i) => converted.set(cacheKey(o, desired), out[i]!));
 }

@@ -115,8 +115,8 @@ async function prefetchForRead(store: CustomResourceStore, crd: CRD, name: strin
   const desired = store.endpointApiVersion;
   if (name) {
     const obj = await store.getCached(namespace, name);
-    if (obj) await prefetchConversions(crd, [obj], desired, signal);
+    if (obj) await prefetchConversions(crd, [obj], desired, store.resolveService, signal);
     return;
   }
-  await prefetchConversions(crd, (await store.listStored(namespace)).items, desired, signal);
+  await prefetchConversions(crd, (await store.listStored(namespace)).items, desired, store.resolveService, signal);
 }

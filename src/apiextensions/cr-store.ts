@@ -4,8 +4,9 @@ import type { ResourceDef } from '../registry/resource-def.js';
 import { GenericStore, type ListPage, type StoreDeps, type UpdateOptions } from '../registry/generic-store.js';
 import type { KObject } from '../api/object.js';
 import { invalid } from '../errors/status.js';
+import { deepClone } from '../api/object.js';
 import { customResourceStrategy, normalizeCustomResource, type CustomResourceVersion } from './cr-strategy.js';
-import { convertWithWebhook, usesWebhookConversion } from './conversion-webhook.js';
+import { conversionServiceResolver, convertWithWebhook, usesWebhookConversion } from './conversion-webhook.js';
 import type { WriteOptions } from '../registry/generic-store.js';
 
 export class CustomResourceStore extends GenericStore {
@@ -26,6 +27,11 @@ export class CustomResourceStore extends GenericStore {
     return obj;
   }
 
+  /** How the conversion webhook's service reference resolves on this server. */
+  get resolveService() {
+    return conversionServiceResolver(this.deps);
+  }
+
   /** This endpoint's apiVersion. */
   get endpointApiVersion(): string {
     return `${this.def.group}/${this.def.version}`;
@@ -39,13 +45,13 @@ export class CustomResourceStore extends GenericStore {
   /** A stored object in this endpoint's version (through the conversion webhook when there is one). */
   private async toEndpoint(obj: KObject, signal?: AbortSignal): Promise<KObject> {
     if (!this.webhookConversion || obj.apiVersion === this.endpointApiVersion) return obj;
-    return (await convertWithWebhook(this.crv.crd, [obj], this.endpointApiVersion, signal))[0]!;
+    return (await convertWithWebhook(this.crv.crd, [obj], this.endpointApiVersion, this.resolveService, signal))[0]!;
   }
 
   /** An object of this endpoint's version, converted in place to the storage version. */
   private async toStorageInPlace(obj: KObject, signal?: AbortSignal): Promise<void> {
     obj.apiVersion = this.endpointApiVersion;
-    const [stored] = await convertWithWebhook(this.crv.crd, [obj], this.crv.storageApiVersion, signal);
+    const [stored] = await convertWithWebhook(this.crv.crd, [obj], this.crv.storageApiVersion, this.resolveService, signal);
     for (const k of Object.keys(obj)) delete obj[k];
     Object.assign(obj, stored);
   }
@@ -56,7 +62,7 @@ export class CustomResourceStore extends GenericStore {
 
   override async list(namespace: string, opts: { limit?: number; startKey?: string } = {}): Promise<ListPage> {
     const page = await super.list(namespace, opts);
-    if (this.webhookConversion && page.items.length) page.items = await convertWithWebhook(this.crv.crd, page.items, this.endpointApiVersion);
+    if (this.webhookConversion && page.items.length) page.items = await convertWithWebhook(this.crv.crd, page.items, this.endpointApiVersion, this.resolveService);
     for (const item of page.items) this.normalized(item);
     return page;
   }
@@ -132,9 +138,19 @@ export class CustomResourceStore extends GenericStore {
       namespace,
       name,
       async (current) => {
-        const desired = await tryUpdate(current ? this.normalized(await this.toEndpoint(current, signal)) : current);
-        if (status) await this.toStorageInPlace(desired, signal);
-        else pending = desired;
+        const mine = current ? this.normalized(await this.toEndpoint(current, signal)) : current;
+        const desired = await tryUpdate(mine ? deepClone(mine) : mine);
+        if (!status) {
+          pending = desired;
+          return desired;
+        }
+        if (mine) {
+          // As the status path above: prune, default and validate the result in this version, then convert.
+          normalizeCustomResource(this.crv, desired);
+          const errs = this.strategy.validateUpdate({ ...mine, status: desired.status }, mine, { warnings: opts.warnings, subresource: 'status' });
+          if (errs.length) throw invalid(this.gk, name, errs);
+        }
+        await this.toStorageInPlace(desired, signal);
         return desired;
       },
       { ...opts, step },

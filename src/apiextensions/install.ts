@@ -46,7 +46,7 @@ export async function installApiExtensions(host: ApiExtensionsHost): Promise<Api
   registry.replaceStore(gvr, store);
   const controller = new CRDController(host.controllers, store, served.store.deps, host.log);
   host.addController(controller);
-  if (host.resolveService) setConversionServiceResolver(host.resolveService);
+  if (host.resolveService) setConversionServiceResolver(served.store.deps, host.resolveService);
   router.addRoute((ctx: RequestContext) => serveCustomResourceRequest(registry, router, ctx));
 
   // Custom resources get their own fieldValidation; the server's hooks serve the rest.
