@@ -289,6 +289,27 @@ test('matchConditions: false skips the webhook, true calls it, an evaluation err
   }
 });
 
+test('matchConditions: the authorizer variable checks the requesting user\'s permissions', async () => {
+  await namespace('mcauth');
+  handlers.set('/mcauth', () => ({ response: { allowed: false, status: { code: 403, reason: 'Forbidden', message: 'may delete configmaps' } } }));
+  const undo = await configure('Validating', 'mcauth-config', [
+    { name: 'mcauth.example.com', path: '/mcauth', extra: { matchConditions: [{ name: 'deleter', expression: "authorizer.requestResource.check('delete').allowed() && authorizer.group('').resource('secrets').namespace('mcauth').check('get').allowed()" }] } },
+  ]);
+  try {
+    // The admin may do anything: the condition holds and the webhook denies.
+    const admin = await s.kubectl(['create', '-f', '-'], { input: configMap('mcauth', 'by-admin') });
+    assert.equal(admin.stderr.trim(), 'Error from server (Forbidden): error when creating "STDIN": admission webhook "mcauth.example.com" denied the request: may delete configmaps');
+    // A user who may only create configmaps there is not matched.
+    const role = { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'Role', metadata: { name: 'cm-create', namespace: 'mcauth' }, rules: [{ apiGroups: [''], resources: ['configmaps'], verbs: ['create'] }] };
+    const binding = { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'RoleBinding', metadata: { name: 'cm-create', namespace: 'mcauth' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'cm-create' }, subjects: [{ kind: 'User', name: 'carol', apiGroup: 'rbac.authorization.k8s.io' }] };
+    for (const o of [role, binding]) assert.equal((await s.kubectl(['create', '-f', '-'], { input: JSON.stringify(o) })).code, 0);
+    const carol = await s.kubectl(['create', '-f', '-', '--as=carol'], { input: configMap('mcauth', 'by-carol') });
+    assert.equal(carol.code, 0, carol.stderr);
+  } finally {
+    await undo();
+  }
+});
+
 test('namespaceSelector and objectSelector choose which requests reach the webhook', async () => {
   await namespace('sel-on', { hooks: 'on' });
   await namespace('sel-off');

@@ -1,7 +1,8 @@
 // Webhook matchConditions (kube's matchconditions.Matcher): CEL expressions over `object`, `oldObject` and
 // `request`; any false skips the webhook; errors with none false fail closed (403) or skip it, by failurePolicy.
 // The whole set shares one runtime budget.
-import { KubeEnv, PER_CALL_LIMIT, RUNTIME_CEL_COST_BUDGET_MATCH_CONDITIONS, CelCompileError, T, admissionRequestType, kubeTypeProvider, jsonValue, schemaValue, type Program } from '../../cel/index.js';
+import { KubeEnv, PER_CALL_LIMIT, RUNTIME_CEL_COST_BUDGET_MATCH_CONDITIONS, CelCompileError, T, admissionRequestType, authorizerValue, kubeTypeProvider, jsonValue, requestResourceCheck, schemaValue, type Program, type SyncAuthorizer } from '../../cel/index.js';
+import type { UserInfo } from '../../http/request-context.js';
 import type { KObject } from '../../api/object.js';
 
 interface Condition {
@@ -24,7 +25,13 @@ let env: KubeEnv | undefined;
 function matchEnv(): KubeEnv {
   env ??= new KubeEnv({
     mode: 'StoredExpressions',
-    variables: { object: T.dyn, oldObject: T.dyn, request: requestType.celType },
+    variables: {
+      object: T.dyn,
+      oldObject: T.dyn,
+      request: requestType.celType,
+      authorizer: T.opaque('kubernetes.authorization.Authorizer'),
+      'authorizer.requestResource': T.opaque('kubernetes.authorization.ResourceCheck'),
+    },
     provider: kubeTypeProvider(),
   });
   return env;
@@ -48,14 +55,21 @@ export interface CelRequestInput {
   request: KObject;
   object?: KObject;
   oldObject?: KObject;
+  /** For `authorizer` and `authorizer.requestResource`: the request's user and resource. */
+  authorizer?: SyncAuthorizer;
+  user?: UserInfo;
+  resource: { group: string; resource: string; subresource: string; namespace: string; name: string };
 }
 
 export function evaluateMatchConditions(mc: CompiledMatchConditions, input: CelRequestInput): MatchResult {
   if (!mc.conditions.length) return { matches: true };
+  const authz = input.authorizer ? authorizerValue(input.user ?? { name: '', groups: [] }, input.authorizer) : null;
   const vars = {
     object: input.object ? jsonValue(input.object) : null,
     oldObject: input.oldObject ? jsonValue(input.oldObject) : null,
     request: schemaValue(input.request, requestType),
+    authorizer: authz,
+    'authorizer.requestResource': authz ? requestResourceCheck(authz, input.resource) : null,
   };
   const errors: string[] = [];
   let remaining = RUNTIME_CEL_COST_BUDGET_MATCH_CONDITIONS;

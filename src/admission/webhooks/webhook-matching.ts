@@ -7,6 +7,7 @@ import type { AdmissionAttributes } from '../../registry/admission.js';
 import type { LabelSelector } from '../../selection/label-selector.js';
 import { admissionRequest, type Invocation, type VersionedObjects } from './admission-review.js';
 import { evaluateMatchConditions } from './match-conditions.js';
+import { RequestScopedAuthorizer } from './cel-authorizer.js';
 import type { WebhookAccessor, WebhookRule } from './webhook-accessor.js';
 
 export interface GVR {
@@ -106,7 +107,18 @@ export async function shouldCallHook(h: WebhookAccessor, a: AdmissionAttributes,
   if (obj instanceof StatusError) throw obj;
   if (h.matchConditions.conditions.length) {
     const objs = deps.versioned(a, inv);
-    const r = evaluateMatchConditions(h.matchConditions, { request: admissionRequest('', a, inv, objs), object: objs.object, oldObject: objs.oldObject });
+    const authorizer = a.context.authorizer ? new RequestScopedAuthorizer(a.context.authorizer) : undefined;
+    const input = {
+      request: admissionRequest('', a, inv, objs),
+      object: objs.object,
+      oldObject: objs.oldObject,
+      authorizer,
+      user: a.user,
+      resource: { group: a.resource.group, resource: a.resource.resource, subresource: a.subresource, namespace: a.namespace, name: a.name },
+    };
+    let r = evaluateMatchConditions(h.matchConditions, input);
+    // An authorizer that answers asynchronously is asked between evaluations: evaluate again once it answered.
+    while (authorizer && (await authorizer.settle())) r = evaluateMatchConditions(h.matchConditions, input);
     if ('error' in r) throw forbidden({ group: a.resource.group, resource: a.resource.resource }, a.name, r.error);
     if (!r.matches) return undefined;
   }

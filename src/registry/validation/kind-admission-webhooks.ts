@@ -155,7 +155,17 @@ const envs = new Map<string, KubeEnv>();
 function conditionEnv(mode: 'NewExpressions' | 'StoredExpressions'): KubeEnv {
   let env = envs.get(mode);
   if (!env) {
-    env = new KubeEnv({ mode, variables: { object: T.dyn, oldObject: T.dyn, request: admissionRequestType().celType }, provider: kubeTypeProvider() });
+    env = new KubeEnv({
+      mode,
+      variables: {
+        object: T.dyn,
+        oldObject: T.dyn,
+        request: admissionRequestType().celType,
+        authorizer: T.opaque('kubernetes.authorization.Authorizer'),
+        'authorizer.requestResource': T.opaque('kubernetes.authorization.ResourceCheck'),
+      },
+      provider: kubeTypeProvider(),
+    });
     envs.set(mode, env);
   }
   return env;
