@@ -129,3 +129,22 @@ test('a failing conversion webhook fails the write with its message (a 500 witho
   assert.equal(read.code, 1);
   assert.equal(read.stderr.trim(), 'Error from server: conversion webhook for conv.example.com/v2, Kind=Widget failed: cannot convert broken widgets');
 });
+
+test('a watch of the non-storage version sees its initial objects and later changes converted by the webhook (objects outside its selector are not converted)', async () => {
+  const path = '/apis/conv.example.com/v1/namespaces/default/widgets?watch=1&timeoutSeconds=3&labelSelector=app%3Dwatched';
+  assert.equal((await s.kubectl(['create', '-f', '-'], { input: JSON.stringify({ apiVersion: 'conv.example.com/v2', kind: 'Widget', metadata: { name: 'seen-first', namespace: 'default', labels: { app: 'watched' } }, spec: { schedule: '1 * * * *' } }) })).code, 0);
+  const watching = s.request('GET', path);
+  await new Promise((r) => setTimeout(r, 800));
+  const later = await s.kubectl(['create', '-f', '-'], { input: JSON.stringify({ apiVersion: 'conv.example.com/v2', kind: 'Widget', metadata: { name: 'seen-later', namespace: 'default', labels: { app: 'watched' } }, spec: { schedule: '2 * * * *' } }) });
+  assert.equal(later.code, 0, later.stderr);
+  const res = await watching;
+  assert.equal(res.status, 200);
+  const events = res.body.trim().split('\n').map((l) => JSON.parse(l));
+  assert.deepEqual(
+    events.map((e: Obj) => [e.type, e.object.apiVersion, e.object.metadata.name, e.object.spec]),
+    [
+      ['ADDED', 'conv.example.com/v1', 'seen-first', { cronSpec: '1 * * * *' }],
+      ['ADDED', 'conv.example.com/v1', 'seen-later', { cronSpec: '2 * * * *' }],
+    ],
+  );
+});

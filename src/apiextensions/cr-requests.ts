@@ -18,7 +18,9 @@ import { handleCustomResourceScale } from './cr-scale.js';
 import { customResourceDetails, type CustomResourceDetails } from './custom-resource-details.js';
 import { prefetchConversions, usesWebhookConversion } from './conversion-webhook.js';
 import { CustomResourceStore } from './cr-store.js';
+import { parseLabelSelector } from '../selection/label-selector.js';
 import type { CRD } from './crd-types.js';
+import type { KObject } from '../api/object.js';
 
 function wantsTable(ctx: RequestContext, list: boolean): boolean {
   try {
@@ -84,8 +86,9 @@ export async function serveCustomResourceRequest(registry: ResourceRegistry, rou
     if (ri.verb === 'create' && !ri.subresource && (await crdTerminating(registry, details, terminating))) {
       throw forbidden(store.gr, '', 'create not allowed while custom resource definition is terminating');
     }
-    if ((ri.verb === 'get' || ri.verb === 'list' || ri.verb === 'watch') && usesWebhookConversion(details.crd) && store instanceof CustomResourceStore) {
-      await prefetchForRead(store, details.crd, ri.verb === 'get' ? ri.name : '', scope.namespace, ctx.signal);
+    // Watches convert through the view's `prepare`, event by event.
+    if ((ri.verb === 'get' || ri.verb === 'list') && usesWebhookConversion(details.crd) && store instanceof CustomResourceStore) {
+      await prefetchForRead(store, details.crd, ri.verb === 'get' ? ri.name : '', scope.namespace, ctx.query.get('labelSelector') ?? '', ctx.signal);
     }
     if ((ri.verb === 'get' || ri.verb === 'list') && !ri.subresource && (ctx.method === 'GET' || ctx.method === 'HEAD') && wantsTable(ctx, ri.verb === 'list')) {
       if (def.namespaced && !ri.namespace && ri.name) throw routeNotFound();
@@ -111,12 +114,22 @@ async function crdTerminating(registry: ResourceRegistry, details: CustomResourc
  * Reads are written synchronously from the watch cache: the objects a get, list or watch is about to serve are
  * converted through the CRD's webhook first (a failure is the read's error).
  */
-async function prefetchForRead(store: CustomResourceStore, crd: CRD, name: string, namespace: string, signal?: AbortSignal): Promise<void> {
+async function prefetchForRead(store: CustomResourceStore, crd: CRD, name: string, namespace: string, labelSelector: string, signal?: AbortSignal): Promise<void> {
   const desired = store.endpointApiVersion;
   if (name) {
     const obj = await store.getCached(namespace, name);
     if (obj) await prefetchConversions(crd, [obj], desired, store.resolveService, signal);
     return;
   }
-  await prefetchConversions(crd, (await store.listStored(namespace)).items, desired, store.resolveService, signal);
+  // Only what the label selector lets through is converted (a selector that does not parse is the list's 400).
+  let selected: (o: KObject) => boolean = () => true;
+  if (labelSelector) {
+    try {
+      const sel = parseLabelSelector(labelSelector);
+      selected = (o) => sel.matches(o.metadata?.labels ?? {});
+    } catch {
+      return;
+    }
+  }
+  await prefetchConversions(crd, (await store.listStored(namespace)).items.filter(selected), desired, store.resolveService, signal);
 }
