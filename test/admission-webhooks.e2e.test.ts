@@ -178,6 +178,32 @@ test('a mutating webhook patches the object (JSONPatch, and v1beta1 reviews with
   }
 });
 
+test('a container added by a mutating webhook is defaulted as kube defaults it after every patch', async () => {
+  await namespace('inject');
+  const patch = Buffer.from(JSON.stringify([{ op: 'add', path: '/spec/containers/-', value: { name: 'sidecar', image: 'busybox' } }])).toString('base64');
+  handlers.set('/inject', () => ({ response: { allowed: true, patchType: 'JSONPatch', patch } }));
+  const undo = await configure('Mutating', 'inject-config', [
+    { name: 'inject.example.com', path: '/inject', rules: [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods'] }] },
+    { name: 'observe.example.com', path: '/observe', rules: [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['pods'] }] },
+  ]);
+  try {
+    const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'app', namespace: 'inject' }, spec: { containers: [{ name: 'app', image: 'nginx' }] } };
+    const r = await s.kubectl(['create', '-f', '-'], { input: JSON.stringify(pod) });
+    assert.equal(r.code, 0, r.stderr);
+    const got = JSON.parse((await s.kubectl(['get', 'pod', '-n', 'inject', 'app', '-o', 'json'])).stdout);
+    const sidecar = got.spec.containers[1];
+    assert.equal(sidecar.name, 'sidecar');
+    assert.equal(sidecar.imagePullPolicy, 'Always');
+    assert.equal(sidecar.terminationMessagePath, '/dev/termination-log');
+    assert.equal(sidecar.terminationMessagePolicy, 'File');
+    // The next webhook already sees the added container defaulted.
+    const seen = received.get('/observe')!.at(-1).request.object.spec.containers[1];
+    assert.deepEqual([seen.name, seen.imagePullPolicy, seen.terminationMessagePath], ['sidecar', 'Always', '/dev/termination-log']);
+  } finally {
+    await undo();
+  }
+});
+
 test('dry-run: webhooks with sideEffects None or NoneOnDryRun see dryRun true; sideEffects Some refuses the request with kube\'s text', async () => {
   await namespace('dry');
   const undo = await configure('Validating', 'dry-config', [

@@ -48,6 +48,11 @@ function webhookDeps(registry: ResourceRegistry, scale: ScaleView): WebhookDeps 
         oldObject: a.oldObject ? convert(a.oldObject, a.resource, inv.resource) : undefined,
       };
     },
+    redefault(inv, object) {
+      // Sub-resources with kinds of their own (Scale) are not the stored kind.
+      if (inv.subresource && inv.subresource !== 'status') return;
+      served(inv.resource)?.store.strategy.roundTrip?.(object);
+    },
     unversion(a, inv, object) {
       return same(a, inv) ? object : convert(object, inv.resource, a.resource);
     },

@@ -16,6 +16,8 @@ import type { WebhookAccessor } from './webhook-accessor.js';
 
 export interface WebhookDeps extends MatchingDeps {
   resolveService: ServiceResolver;
+  /** kube defaults an object again after each webhook's patch (in the webhook's version). */
+  redefault(inv: Invocation, object: KObject): void;
   /** Writes `object` (in the invocation's version) back into the request's version. */
   unversion(a: AdmissionAttributes, inv: Invocation, object: KObject): KObject;
   /**
@@ -159,6 +161,7 @@ export class MutatingWebhooks implements AdmissionPlugin {
         throw internalError(e instanceof StatusError ? e.status.message ?? '' : e);
       }
       if (!patched || typeof patched !== 'object' || Array.isArray(patched)) throw internalError('Object \'Kind\' is missing in patched object');
+      this.deps.redefault(inv, patched);
       changed = !jsonEqual(objs.object, patched);
       if (changed) {
         const back = this.deps.unversion(a, inv, patched);
