@@ -336,6 +336,33 @@ test('matchConditions: the authorizer variable checks the requesting user\'s per
   }
 });
 
+test('matchPolicy Equivalent: a rule for events.k8s.io/v1 events sees a core/v1 Event in its own version; Exact does not', async () => {
+  await namespace('equiv');
+  handlers.set('/equiv', () => ({ response: { allowed: true } }));
+  handlers.set('/exact', () => ({ response: { allowed: true } }));
+  const rules = [{ operations: ['CREATE'], apiGroups: ['events.k8s.io'], apiVersions: ['v1'], resources: ['events'] }];
+  const undo = await configure('Validating', 'equiv-config', [
+    { name: 'equiv.example.com', path: '/equiv', rules },
+    { name: 'exact.example.com', path: '/exact', rules, extra: { matchPolicy: 'Exact' } },
+  ]);
+  try {
+    const event = { apiVersion: 'v1', kind: 'Event', metadata: { name: 'ev1', namespace: 'equiv' }, involvedObject: { kind: 'Pod', name: 'p', namespace: 'equiv' }, reason: 'Tested', message: 'hello', type: 'Normal' };
+    const r = await s.kubectl(['create', '-f', '-'], { input: JSON.stringify(event) });
+    assert.equal(r.code, 0, r.stderr);
+    const req = received.get('/equiv')!.at(-1).request;
+    assert.deepEqual(req.kind, { group: 'events.k8s.io', version: 'v1', kind: 'Event' });
+    assert.deepEqual(req.resource, { group: 'events.k8s.io', version: 'v1', resource: 'events' });
+    assert.deepEqual(req.requestKind, { group: '', version: 'v1', kind: 'Event' });
+    assert.deepEqual(req.requestResource, { group: '', version: 'v1', resource: 'events' });
+    assert.equal(req.object.apiVersion, 'events.k8s.io/v1');
+    assert.equal(req.object.note, 'hello');
+    assert.equal(req.object.regarding.name, 'p');
+    assert.equal(received.get('/exact'), undefined);
+  } finally {
+    await undo();
+  }
+});
+
 test('namespaceSelector and objectSelector choose which requests reach the webhook', async () => {
   await namespace('sel-on', { hooks: 'on' });
   await namespace('sel-off');
