@@ -111,7 +111,18 @@ test('written in v1, stored in v2 through the webhook, read in v2 and back in v1
   assert.equal((await getJson('widgets.v1.conv.example.com', 'w1')).spec.cronSpec, '0 * * * *');
   const p1 = await s.kubectl(['patch', 'widgets.v1.conv.example.com', 'w1', '-n', 'default', '--type', 'merge', '-p', '{"spec":{"replicas":3}}']);
   assert.equal(p1.code, 0, p1.stderr);
-  assert.deepEqual((await getJson('widgets.v2.conv.example.com', 'w1')).spec, { schedule: '0 * * * *', replicas: 3 });
+  const afterSpec = await getJson('widgets.v2.conv.example.com', 'w1');
+  assert.deepEqual(afterSpec.spec, { schedule: '0 * * * *', replicas: 3 });
+  assert.equal(afterSpec.metadata.generation, 3);
+  // A metadata-only change through the converted version leaves the generation alone; re-applying the same spec is a no-op.
+  const l = await s.kubectl(['label', 'widgets.v1.conv.example.com', 'w1', '-n', 'default', 'tier=gold']);
+  assert.equal(l.code, 0, l.stderr);
+  const labelled = await getJson('widgets.v2.conv.example.com', 'w1');
+  assert.equal(labelled.metadata.generation, 3);
+  assert.equal(labelled.metadata.labels.tier, 'gold');
+  const same = await s.kubectl(['patch', 'widgets.v1.conv.example.com', 'w1', '-n', 'default', '--type', 'merge', '-p', '{"spec":{"replicas":3}}']);
+  assert.equal(same.code, 0, same.stderr);
+  assert.equal((await getJson('widgets.v2.conv.example.com', 'w1')).metadata.resourceVersion, labelled.metadata.resourceVersion);
 });
 
 test('a failing conversion webhook fails the write with its message (a 500 without reason)', async () => {

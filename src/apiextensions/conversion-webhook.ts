@@ -130,3 +130,10 @@ export function cachedConversion(stored: KObject, desired: string): KObject | un
   const c = converted.get(cacheKey(stored, desired));
   return c ? structuredClone(c) : undefined;
 }
+
+/** Remembers a conversion made elsewhere (a write's current object), for readers of the same object version. */
+export function rememberConversion(stored: KObject, desired: string, result: KObject): void {
+  if (converted.size >= MAX_CACHED) converted.clear();
+  converted.set(cacheKey(stored, desired), structuredClone(result));
+}
+

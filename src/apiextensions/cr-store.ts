@@ -2,12 +2,15 @@
 // version's defaults applied (and unknown fields pruned) on every read from storage, as kube's CR codec does.
 import type { ResourceDef } from '../registry/resource-def.js';
 import { GenericStore, type ListPage, type StoreDeps, type UpdateOptions } from '../registry/generic-store.js';
-import type { KObject } from '../api/object.js';
 import { invalid } from '../errors/status.js';
-import { deepClone } from '../api/object.js';
+import { deepClone, type KObject } from '../api/object.js';
 import { customResourceStrategy, normalizeCustomResource, type CustomResourceVersion } from './cr-strategy.js';
-import { conversionServiceResolver, convertWithWebhook, usesWebhookConversion } from './conversion-webhook.js';
+import { cachedConversion, conversionServiceResolver, convertWithWebhook, rememberConversion, usesWebhookConversion } from './conversion-webhook.js';
 import type { WriteOptions } from '../registry/generic-store.js';
+import type { AdmissionAttributes, AdmissionOperation } from '../registry/admission.js';
+import type { OperationContext } from '../registry/operation-context.js';
+import type { Strategy } from '../registry/strategy.js';
+import { jsonEqual, meta, type KubeObject } from '../api/object.js';
 
 export class CustomResourceStore extends GenericStore {
   constructor(
@@ -16,6 +19,29 @@ export class CustomResourceStore extends GenericStore {
     deps: StoreDeps,
   ) {
     super(def, customResourceStrategy(crv), deps);
+    // Updates of a version stored as another compare with the current object in this version (converted by the
+    // write, see updateConverting), as kube does.
+    const base: Strategy = this.strategy;
+    (this as { strategy: Strategy }).strategy = { ...base, validateUpdate: (obj, old, ctx) => base.validateUpdate(obj, this.oldInThisVersion(old), ctx) };
+  }
+
+  /** A current object of another version as this version reads it, when a write converted it. */
+  private oldInThisVersion<T extends KObject>(old: T): T {
+    if (!this.webhookConversion || old.apiVersion === this.endpointApiVersion) return old;
+    const c = cachedConversion(old, this.endpointApiVersion);
+    return c ? (this.normalized(c) as T) : old;
+  }
+
+  override admissionAttributes(
+    operation: AdmissionOperation,
+    namespace: string,
+    name: string,
+    object: KubeObject | undefined,
+    oldObject: KubeObject | undefined,
+    op: OperationContext,
+    subresource = '',
+  ): AdmissionAttributes {
+    return super.admissionAttributes(operation, namespace, name, object, oldObject ? this.oldInThisVersion(oldObject) : oldObject, op, subresource);
   }
 
   override customSchema(): { schema: object | undefined } {
@@ -124,21 +150,29 @@ export class CustomResourceStore extends GenericStore {
   ): Promise<{ obj: KObject; created: boolean }> {
     const signal = opts.signal;
     let pending: KObject | undefined;
+    let currentStored: KObject | undefined;
     const step = async () => {
       await opts.step?.();
       // The store also steps right after tryUpdate; the object is ready once the strategy prepared it (its
-      // apiVersion then names the storage version).
+      // apiVersion then names the storage version), before the store compares it with the current one.
       const obj = pending;
       if (!obj || obj.apiVersion !== this.crv.storageApiVersion) return;
       pending = undefined;
       await this.toStorageInPlace(obj, signal);
+      // The generation rule compared objects of two versions: decide again in the storage version.
+      const old = currentStored;
+      if (old && meta(obj).generation !== meta(old).generation && jsonEqual(obj.spec, old.spec) && (this.strategy.hasStatusSubresource || jsonEqual(obj.status, old.status))) {
+        meta(obj).generation = meta(old).generation;
+      }
     };
     const status = opts.subresource === 'status';
     const r = await super.update(
       namespace,
       name,
       async (current) => {
+        currentStored = current;
         const mine = current ? this.normalized(await this.toEndpoint(current, signal)) : current;
+        if (current && mine && mine !== current) rememberConversion(current, this.endpointApiVersion, mine);
         const desired = await tryUpdate(mine ? deepClone(mine) : mine);
         if (!status) {
           pending = desired;
