@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { KObject } from '../api/object.js';
 import { unknownError } from '../errors/status.js';
 import { callWebhook, WebhookCallError, type ServiceResolver } from '../admission/webhooks/webhook-client.js';
-import type { ClientConfig } from '../admission/webhooks/webhook-accessor.js';
+import type { ClientConfig } from '../admission/webhooks/config-source.js';
 import type { CRD } from './crd-types.js';
 
 /** kube's conversion webhook client has no timeout of its own but the REST client's 30 s. */

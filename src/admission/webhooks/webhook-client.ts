@@ -7,7 +7,7 @@ import { request as httpRequest, type ClientRequest } from 'node:http';
 import { isIP } from 'node:net';
 import { StatusError } from '../../errors/status.js';
 import type { KObject } from '../../api/object.js';
-import type { ClientConfig } from './webhook-accessor.js';
+import type { ClientConfig } from './config-source.js';
 
 /** A transport-level failure: `reason` is the Go error text of the client (`Post "<url>": ...`), `status` the Status kube keeps for it. */
 export class WebhookCallError extends Error {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MutatingWebhooks, ValidatingWebhooks, type WebhookDeps } from './webhook-dispatch.js';
-import { webhooksOf } from './webhook-accessor.js';
+import { webhooksOf } from './config-source.js';
 import type { WebhookConfigSource } from './config-source.js';
 import type { AdmissionAttributes } from '../../registry/admission.js';
 import { internalOperation } from '../../registry/operation-context.js';

@@ -12,7 +12,7 @@ import { buildAdmissionReview, verifyAdmissionResponse, type Invocation } from '
 import type { WebhookConfigSource } from './config-source.js';
 import { callWebhook, WebhookCallError, type ServiceResolver } from './webhook-client.js';
 import { isExemptAdmissionConfiguration, shouldCallHook, type MatchingDeps } from './webhook-matching.js';
-import type { WebhookAccessor } from './webhook-accessor.js';
+import type { WebhookAccessor } from './config-source.js';
 
 export interface WebhookDeps extends MatchingDeps {
   resolveService: ServiceResolver;

@@ -6,9 +6,8 @@ import type { KObject } from '../../api/object.js';
 import type { AdmissionAttributes } from '../../registry/admission.js';
 import type { LabelSelector } from '../../selection/label-selector.js';
 import { admissionRequest, type Invocation, type VersionedObjects } from './admission-review.js';
-import { evaluateMatchConditions } from './match-conditions.js';
-import { RequestScopedAuthorizer } from './cel-authorizer.js';
-import type { WebhookAccessor, WebhookRule } from './webhook-accessor.js';
+import { evaluateMatchConditions, RequestScopedAuthorizer } from './match-conditions.js';
+import type { WebhookAccessor, WebhookRule } from './config-source.js';
 
 export interface GVR {
   group: string;
