@@ -8,6 +8,7 @@ import { apiVersionOf } from '../registry/resource-def.js';
 import { customResourceDetails } from './custom-resource-details.js';
 import { applyDefaults } from './structural/defaults.js';
 import { pruneCustomResource } from './structural/prune.js';
+import { cachedConversion, usesWebhookConversion } from './conversion-webhook.js';
 
 /** Unstructured objects are Go maps: encoding/json writes their keys sorted, at every level. */
 function sortedKeys(v: unknown): unknown {
@@ -23,6 +24,8 @@ function sortedKeys(v: unknown): unknown {
 export function customResourceForEndpoint(def: ResourceInfo, obj: KObject): KObject | undefined {
   const d = customResourceDetails(def);
   if (!d) return undefined;
+  // Another version's object reads as the webhook converted it (the read prefetched that).
+  if (obj.apiVersion !== apiVersionOf(def) && usesWebhookConversion(d.crd)) obj = cachedConversion(obj, apiVersionOf(def)) ?? obj;
   const { apiVersion: _a, kind: _k, ...rest } = obj;
   const out: KObject = { apiVersion: apiVersionOf(def), kind: def.kind, ...structuredClone(rest) };
   if (d.schema) {

@@ -17,6 +17,11 @@ import { subresourcesOf } from './cr-resource-info.js';
 import { customResourceForEndpoint } from './cr-read.js';
 import { handleCustomResourceScale } from './cr-scale.js';
 import { customResourceDetails, type CustomResourceDetails } from './custom-resource-details.js';
+import { prefetchConversions, usesWebhookConversion } from './conversion-webhook.js';
+import { CustomResourceStore } from './cr-store.js';
+import { parseLabelSelector } from '../selection/label-selector.js';
+import type { CRD } from './crd-types.js';
+import type { KObject } from '../api/object.js';
 
 function wantsTable(ctx: RequestContext, list: boolean): boolean {
   try {
@@ -82,6 +87,10 @@ export async function serveCustomResourceRequest(registry: ResourceRegistry, rou
     if (ri.verb === 'create' && !ri.subresource && (await crdTerminating(registry, details, terminating))) {
       throw forbidden(store.gr, '', 'create not allowed while custom resource definition is terminating');
     }
+    // Watches convert through the view's `prepare`, event by event.
+    if ((ri.verb === 'get' || ri.verb === 'list') && usesWebhookConversion(details.crd) && store instanceof CustomResourceStore) {
+      await prefetchForRead(store, details.crd, ri.verb === 'get' ? ri.name : '', scope.namespace, ctx.query.get('labelSelector') ?? '', ctx.signal);
+    }
     if ((ri.verb === 'get' || ri.verb === 'list') && !ri.subresource && (ctx.method === 'GET' || ctx.method === 'HEAD') && wantsTable(ctx, ri.verb === 'list')) {
       if (def.namespaced && !ri.namespace && ri.name) throw routeNotFound();
       if (!def.namespaced && ri.namespace) throw routeNotFound();
@@ -100,4 +109,28 @@ async function crdTerminating(registry: ResourceRegistry, details: CustomResourc
   if (cached) return true;
   const crd = await registry.getObject({ group: 'apiextensions.k8s.io', resource: 'customresourcedefinitions' }, '', details.crd.metadata.name ?? '');
   return !!crd?.metadata?.deletionTimestamp;
+}
+
+/**
+ * Reads are written synchronously from the watch cache: the objects a get, list or watch is about to serve are
+ * converted through the CRD's webhook first (a failure is the read's error).
+ */
+async function prefetchForRead(store: CustomResourceStore, crd: CRD, name: string, namespace: string, labelSelector: string, signal?: AbortSignal): Promise<void> {
+  const desired = store.endpointApiVersion;
+  if (name) {
+    const obj = await store.getCached(namespace, name);
+    if (obj) await prefetchConversions(crd, [obj], desired, store.resolveService, signal);
+    return;
+  }
+  // Only what the label selector lets through is converted (a selector that does not parse is the list's 400).
+  let selected: (o: KObject) => boolean = () => true;
+  if (labelSelector) {
+    try {
+      const sel = parseLabelSelector(labelSelector);
+      selected = (o) => sel.matches(o.metadata?.labels ?? {});
+    } catch {
+      return;
+    }
+  }
+  await prefetchConversions(crd, (await store.listStored(namespace)).items.filter(selected), desired, store.resolveService, signal);
 }

@@ -4,10 +4,13 @@ import type { ResourceInfo } from '../api/resource-info.js';
 import type { KObject } from '../api/object.js';
 import type { ResourceView } from '../registry/resource-view.js';
 import { customResourceForEndpoint } from './cr-read.js';
+import { prefetchConversions, usesWebhookConversion } from './conversion-webhook.js';
+import type { CustomResourceStore } from './cr-store.js';
+import { apiVersionOf } from '../registry/resource-def.js';
 import { customResourceDetails, customResourceFieldSetFor, serializationKeySuffix } from './custom-resource-details.js';
 
 /** Call after setCustomResourceDetails(def, ...). */
-export function customResourceView(def: ResourceInfo): ResourceView {
+export function customResourceView(def: ResourceInfo, store?: CustomResourceStore): ResourceView {
   const d = customResourceDetails(def);
   if (!d) throw new Error(`no custom resource details for ${def.group}/${def.version}/${def.resource}`);
   return {
@@ -17,5 +20,8 @@ export function customResourceView(def: ResourceInfo): ResourceView {
     serializationKey: serializationKeySuffix(def),
     unstructured: true,
     deprecationWarning: d.deprecationWarning,
+    ...(store && usesWebhookConversion(d.crd)
+      ? { prepare: (stored: KObject[], signal?: AbortSignal) => prefetchConversions(d.crd, stored, apiVersionOf(def), store.resolveService, signal) }
+      : {}),
   };
 }

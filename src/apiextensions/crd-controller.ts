@@ -137,7 +137,7 @@ export class CRDController {
       const store = new CustomResourceStore(def, customResourceVersion(crd, v), this.storeDeps);
       stores.push(store);
       setCustomResourceDetails(def, crd, v);
-      this.cc.registry.register({ def, store, view: customResourceView(def) }, { primary: !!v.storage });
+      this.cc.registry.register({ def, store, view: customResourceView(def, store) }, { primary: !!v.storage });
     });
     const first = defs[0];
     this.registrations.set(name, {

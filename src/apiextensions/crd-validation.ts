@@ -213,7 +213,14 @@ function validateSpec(spec: CRDSpec, existingRules?: ReadonlySet<string>): Field
   if (lifted.columns) (first!.additionalPrinterColumns ?? []).forEach((c, j) => errs.push(...validateColumn(c, `spec.additionalPrinterColumns[${j}]`)));
   const strategy = spec.conversion?.strategy ?? 'None';
   if (strategy !== 'None' && strategy !== 'Webhook') errs.push(fieldErr.notSupported('spec.conversion.strategy', strategy, ['None', 'Webhook']));
-  if (strategy === 'Webhook') errs.push(fieldErr.invalid('spec.conversion.strategy', strategy, 'conversion webhooks are not supported by kubelite'));
+  const webhook = spec.conversion?.webhook as { clientConfig?: unknown; conversionReviewVersions?: unknown[] } | undefined | null;
+  if (strategy === 'Webhook') {
+    if (!webhook) errs.push(fieldErr.required('spec.conversion.webhook', 'required when strategy is set to Webhook'));
+    else {
+      if (!webhook.clientConfig) errs.push(fieldErr.required('spec.conversion.webhook.clientConfig', 'required when strategy is set to Webhook'));
+      if (!webhook.conversionReviewVersions?.length) errs.push(fieldErr.required('spec.conversion.webhook.conversionReviewVersions', 'must specify one of v1, v1beta1'));
+    }
+  } else if (webhook) errs.push(fieldErr.forbidden('spec.conversion.webhook', 'should not be set when strategy is not set to Webhook'));
   if (spec.preserveUnknownFields) {
     errs.push(fieldErr.invalid('spec.preserveUnknownFields', true, 'cannot set to true, set x-kubernetes-preserve-unknown-fields to true in spec.versions[*].schema instead'));
   }

@@ -17,8 +17,12 @@ import { CRDController } from './crd-controller.js';
 import { CustomResourceDefinitionStore } from './crd-store.js';
 import { crdStrategy } from './crd-strategy.js';
 import { CRD_GROUP } from './crd-types.js';
+import { setConversionServiceResolver } from './conversion-webhook.js';
+import type { ServiceResolver } from '../admission/webhooks/webhook-client.js';
 
 export interface ApiExtensionsHost {
+  /** How conversion webhooks' service references resolve. */
+  resolveService?: ServiceResolver;
   registry: ResourceRegistry;
   router: ResourceRouter;
   openapiV3: OpenAPIV3Service;
@@ -42,6 +46,7 @@ export async function installApiExtensions(host: ApiExtensionsHost): Promise<Api
   registry.replaceStore(gvr, store);
   const controller = new CRDController(host.controllers, store, served.store.deps, host.log);
   host.addController(controller);
+  if (host.resolveService) setConversionServiceResolver(served.store.deps, host.resolveService);
   router.addRoute((ctx: RequestContext) => serveCustomResourceRequest(registry, router, ctx));
 
   // Custom resources get their own fieldValidation; the server's hooks serve the rest.

@@ -26,4 +26,9 @@ export interface ResourceView {
   unstructured: boolean;
   /** The Warning every request to this version gets. */
   deprecationWarning?: string;
+  /**
+   * Work to do before stored objects are presented (a CRD conversion webhook's call), for paths that present
+   * them synchronously afterwards (watch events). Throws the error the reader gets.
+   */
+  prepare?(stored: KObject[], signal?: AbortSignal): Promise<void>;
 }

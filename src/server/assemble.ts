@@ -12,6 +12,8 @@ import { NamespaceLifecycle } from '../admission/namespace-lifecycle.js';
 import { Priority } from '../admission/priority.js';
 import { DefaultTolerationSeconds } from '../admission/default-toleration-seconds.js';
 import { defaultAdmissionPlugins, admissionPluginSelection } from '../admission/default-plugins.js';
+import { serviceResolver, webhookAdmission } from '../admission/webhooks/install.js';
+import { builtinScaleMapping, toScale } from '../endpoints/handlers/scale.js';
 import { installApiExtensions } from '../apiextensions/install.js';
 import type { Authorizer } from '../authz/authorizer.js';
 import { NodeAuthorizer } from '../authz/node/node-authorizer.js';
@@ -120,6 +122,12 @@ export class KubeliteApi {
     } catch (e) {
       throw new UsageError((e as Error).message);
     }
+    const webhooks = webhookAdmission(
+      registry,
+      (store, changed) => api.informers.for(store).subscribe({ events: changed, resync: changed }),
+      { toScale: (o) => toScale(o, builtinScaleMapping), setSpecReplicas: (o, n) => builtinScaleMapping.setSpecReplicas(o, n) },
+    );
+    api.controllers.push({ start: () => undefined, stop: () => webhooks.stop() });
     const storeDeps: StoreDeps = {
       storage: deps.storage,
       caches: api.caches,
@@ -141,6 +149,8 @@ export class KubeliteApi {
         }),
         new DefaultTolerationSeconds(),
         ...defaultAdmissionPlugins(registry, admission),
+        webhooks.mutating,
+        webhooks.validating,
       ])),
     };
     registry.registerAll(builtinStores(resources, storeDeps, deps.options));
@@ -176,6 +186,7 @@ export class KubeliteApi {
       controllers,
       addController: (c) => api.controllers.push(c),
       log: deps.log,
+      resolveService: serviceResolver(registry),
     });
     return api;
   }

@@ -5,7 +5,7 @@
 //                               a BOOKMARK annotated `k8s.io/initial-events-end: "true"`, then changes
 // with bookmarks about every minute and 2 s before the deadline, carrying the revision the watcher is complete up to.
 // The stream ends cleanly at the deadline, when the client goes, or when the cache stops (server shutdown).
-import { expired, tooLargeResourceVersion, type Status } from '../../errors/status.js';
+import { expired, StatusError, tooLargeResourceVersion, type Status } from '../../errors/status.js';
 import { StorageError, type Rev } from '../../storage/interface.js';
 import type { CacheEvent } from '../../storage/cacher/cache-entry.js';
 import type { CacheListOptions, CacheWatcher, WatchCache } from '../../storage/cacher/watch-cache.js';
@@ -14,7 +14,8 @@ import type { ListOptions } from './list-options.js';
 import type { Selection } from './selection-filter.js';
 import { bookmarkObject } from './present.js';
 import { frame, type WatchEncoder } from './watch-encoder.js';
-import { translateEvent } from './watch-events.js';
+import { leftObject, translateEvent, type WatchItem } from './watch-events.js';
+import { objectOf } from './entry-object.js';
 import { WatchStream } from './watch-stream.js';
 
 /** Knobs tests turn; the defaults are kube-apiserver's. */
@@ -89,11 +90,14 @@ export async function serveWatch(scope: ResourceScope, opts: ListOptions, sel: S
   ctx.signal.addEventListener('abort', finish, { once: true });
   timers.push(setTimeout(finish, Math.max(0, deadline - Date.now())));
 
+  const prepare = scope.view?.prepare;
+  let prepared: Promise<void> = Promise.resolve();
   // Where the change stream starts, after the synthetic events (if any) are written.
   let startRev: Rev;
   try {
     if (plan.initial) {
       const snap = await cache.list(prefix, plan.initial);
+      if (prepare && snap.entries.length) await prepare(snap.entries.map(objectOf), ctx.signal);
       if (stream.closed) return finish();
       const parts: Buffer[] = [];
       for (const e of snap.entries) parts.push(encoder.event({ type: 'ADDED', entry: e }));
@@ -110,7 +114,7 @@ export async function serveWatch(scope: ResourceScope, opts: ListOptions, sel: S
     }
   } catch (e) {
     if (e instanceof StorageError && e.code === 'FutureRevision') sendError(tooLargeResourceVersion(plan.rv, e.rev ?? cache.currentRev).toJSON());
-    else sendError(internalStatus(e));
+    else sendError(e instanceof StatusError ? e.toJSON() : internalStatus(e));
     finish();
     return done;
   }
@@ -119,12 +123,26 @@ export async function serveWatch(scope: ResourceScope, opts: ListOptions, sel: S
   try {
     watcher = cache.watch(prefix, startRev, {
       events: (batch: CacheEvent[]) => {
-        const parts: Buffer[] = [];
+        const items: WatchItem[] = [];
         for (const ev of batch) {
           const item = translateEvent(ev, sel.filter);
-          if (item) parts.push(encoder.event(item));
+          if (item) items.push(item);
         }
-        if (parts.length && !stream.write(parts)) finish();
+        if (!items.length) return;
+        const write = () => {
+          if (stream.closed) return;
+          const parts = items.map((item) => encoder.event(item));
+          if (!stream.write(parts)) finish();
+        };
+        if (!prepare) return write();
+        // Batches stay in order while each waits for its preparation (a conversion webhook's answer).
+        prepared = prepared
+          .then(() => prepare(items.map((i) => ('entry' in i ? objectOf(i.entry) : leftObject(i.left))), ctx.signal))
+          .then(write, (e) => {
+            if (stream.closed) return;
+            sendError(e instanceof StatusError ? e.toJSON() : internalStatus(e));
+            finish();
+          });
       },
       // The cache stopped (shutdown) or re-initialized: kube closes such watchers without an event; clients resume
       // from their last resourceVersion (and relist on the 410 that may follow).
