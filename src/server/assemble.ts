@@ -21,6 +21,7 @@ import { SyncGate } from '../authz/rbac/sync-gate.js';
 import type { AuthorizerUnion } from '../authz/union.js';
 import { RbacEscalationCheck } from '../admission/rbac-escalation.js';
 import { NodeRestriction } from '../admission/node-restriction.js';
+import { ValidatingAdmissionPolicyPlugin } from '../admission/policy/validating-admission-policy.js';
 import { ClusterRoleAggregationController } from '../controllers/clusterrole-aggregation.js';
 import { RegistryNodeGraph } from '../controllers/node-graph.js';
 import { reconcileDefaultPolicy } from '../controllers/rbac-bootstrap.js';
@@ -111,6 +112,9 @@ export class KubeliteApi {
     } catch (e) {
       throw new UsageError(`--runtime-config: ${(e as Error).message}`);
     }
+    const getNamespace = async (name: string) => (await registry.getObject(NAMESPACES, '', name, { consistent: false })) ?? registry.getObject(NAMESPACES, '', name);
+    // ValidatingAdmissionPolicy follows its policies and bindings through the informers once the stores exist.
+    const policies = new ValidatingAdmissionPolicyPlugin({ registry, informers: api.informers, getNamespace });
     const storeDeps: StoreDeps = {
       storage: deps.storage,
       caches: api.caches,
@@ -131,9 +135,12 @@ export class KubeliteApi {
           list: async () => (await registry.storeFor(PRIORITY_CLASSES)?.list(''))?.items ?? [],
         }),
         new DefaultTolerationSeconds(),
+        policies,
       ]),
     };
     registry.registerAll(builtinStores(resources, storeDeps, deps.options));
+    void policies.start().catch((e) => deps.log.error({ err: e }, 'admission policies could not be followed'));
+    api.controllers.push({ start: () => undefined, stop: () => policies.stop() });
 
     const controllers: ControllerContext = { registry, options: deps.options, informers: api.informers };
     const done = deps.health.addPostStartHook('start-system-namespaces-controller');
