@@ -27,6 +27,8 @@ export interface ValidatingPolicyDeps {
   registry: ResourceRegistry;
   informers: InformerFactory;
   getNamespace(name: string): Promise<KubeObject | undefined>;
+  /** Where policies come from (default: followed through the informers). */
+  source?: Pick<PolicySource, 'start' | 'stop' | 'hooks'>;
 }
 
 interface Denial { policy: string; binding?: string; message: string; reason?: string }
@@ -54,11 +56,11 @@ function parseApiVersion(apiVersion: string): { group: string; version: string }
 export class ValidatingAdmissionPolicyPlugin implements AdmissionPlugin {
   readonly name = 'ValidatingAdmissionPolicy';
   readonly operations = new Set<AdmissionOperation>(['CREATE', 'UPDATE', 'DELETE', 'CONNECT']);
-  readonly source: PolicySource;
+  readonly source: Pick<PolicySource, 'start' | 'stop' | 'hooks'>;
   private readonly env: MatchingEnv;
 
   constructor(private readonly deps: ValidatingPolicyDeps) {
-    this.source = new PolicySource(deps.registry, deps.informers);
+    this.source = deps.source ?? new PolicySource(deps.registry, deps.informers);
     this.env = {
       getNamespace: deps.getNamespace,
       equivalents: (gvr) => deps.registry.all()
