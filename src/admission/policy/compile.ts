@@ -36,6 +36,8 @@ export interface PolicySpec {
 
 export interface CompiledPolicy {
   hasParams: boolean;
+  /** Whether any expression reads `namespaceObject` (the namespace is only looked up then). */
+  usesNamespace: boolean;
   failurePolicy: string;
   /** In declaration order; each sees the ones before it. */
   variables: Map<string, CompiledExpression>;
@@ -126,7 +128,7 @@ export function compilePolicy(spec: PolicySpec, mode: EnvMode = 'StoredExpressio
     envs.addVariable(v.name, c.outputType ?? T.dyn);
   }
   const env = envs.env(withAuthz);
-  return {
+  const compiled: Omit<CompiledPolicy, 'usesNamespace'> = {
     hasParams,
     failurePolicy: spec.failurePolicy ?? 'Fail',
     variables,
@@ -138,4 +140,9 @@ export function compilePolicy(spec: PolicySpec, mode: EnvMode = 'StoredExpressio
     })),
     auditAnnotations: (spec.auditAnnotations ?? []).map((a) => ({ spec: a, compiled: compileExpression(env, a.valueExpression ?? '', [T.string, T.null]) })),
   };
+  const all = [
+    ...compiled.variables.values(), ...compiled.matchConditions.map((m) => m.compiled), ...compiled.auditAnnotations.map((a) => a.compiled),
+    ...compiled.validations.flatMap((v) => (v.message ? [v.compiled, v.message] : [v.compiled])),
+  ];
+  return { ...compiled, usesNamespace: all.some((c) => c.program?.usesVariable('namespaceObject')) };
 }

@@ -144,7 +144,7 @@ export class ValidatingAdmissionPolicyPlugin implements AdmissionPlugin {
         }
         if (params.length === 0) continue;
         const nsName = a.kind.group === '' && a.kind.version === 'v1' && a.kind.kind === 'Namespace' ? '' : a.namespace;
-        const namespace = nsName ? await this.deps.getNamespace(nsName) : undefined;
+        const namespace = nsName && hook.compiled.usesNamespace ? await this.deps.getNamespace(nsName) : undefined;
         const base = this.inputs(a, match.resource, match.kind, namespace, authz);
         for (const param of params) {
           const result = validate(hook.compiled, { ...base, params: param ? jsonValue(param) : null });
