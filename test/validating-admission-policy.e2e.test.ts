@@ -277,3 +277,38 @@ test('a DELETE rule sees the stored object as oldObject and refuses the delete',
   assert.equal(r.status, 422);
   assert.equal(r.json().message, "configmaps \"keep\" is forbidden: ValidatingAdmissionPolicy 'no-delete' with binding 'no-delete-binding' denied request: protected");
 });
+
+test('type checking against the matched kinds is written to status.typeChecking', { skip }, async () => {
+  const p = {
+    apiVersion: AR, kind: 'ValidatingAdmissionPolicy', metadata: { name: 'typed' },
+    spec: {
+      paramKind: { apiVersion: 'v1', kind: 'ConfigMap' },
+      matchConstraints: { resourceRules: [{ apiGroups: ['apps'], apiVersions: ['v1'], operations: ['CREATE'], resources: ['deployments', 'replicasets'] }] },
+      validations: [
+        { expression: 'object.spec.replicas > 1' },
+        { expression: 'object.spec.replicaz > 1', messageExpression: "object.metadata.name + params.data.x" },
+      ],
+    },
+  };
+  await apply(p);
+  const start = Date.now();
+  let status;
+  do {
+    await new Promise((res) => setTimeout(res, 50));
+    status = JSON.parse((await s.kubectl(['get', 'validatingadmissionpolicy', 'typed', '-o', 'json'])).stdout).status;
+  } while (!status?.observedGeneration && Date.now() - start < 10_000);
+  const issue = (kind: string) => `apps/v1, Kind=${kind}: ERROR: <input>:1:12: undefined field 'replicaz'\n | object.spec.replicaz > 1\n | ...........^\n`;
+  assert.deepEqual(status, {
+    observedGeneration: 1,
+    typeChecking: { expressionWarnings: [{ fieldRef: 'spec.validations[1].expression', warning: `${issue('Deployment')}\n${issue('ReplicaSet')}` }] },
+  });
+  // A corrected spec is checked again (generation 2) and the warnings go.
+  p.spec.validations[1]!.expression = 'object.spec.replicas > 2';
+  await apply(p);
+  const start2 = Date.now();
+  do {
+    await new Promise((res) => setTimeout(res, 50));
+    status = JSON.parse((await s.kubectl(['get', 'validatingadmissionpolicy', 'typed', '-o', 'json'])).stdout).status;
+  } while (status?.observedGeneration !== 2 && Date.now() - start2 < 10_000);
+  assert.deepEqual(status, { observedGeneration: 2, typeChecking: {} });
+});

@@ -30,6 +30,7 @@ import type { ServerOptions } from '../config/options.js';
 import type { ControllerContext } from '../controllers/controller-context.js';
 import { BootstrapSigner, TokenCleaner, controllerEnabled } from '../controllers/bootstrap-tokens.js';
 import { EventTTLController } from '../controllers/event-ttl.js';
+import { ValidatingAdmissionPolicyStatusController } from '../controllers/validating-admission-policy-status.js';
 import { GarbageCollector } from '../controllers/garbage-collector.js';
 import { InformerFactory } from '../controllers/informer.js';
 import { NamespaceController } from '../controllers/namespace-controller.js';
@@ -161,6 +162,7 @@ export class KubeliteApi {
       new GarbageCollector(controllers, deps.log),
       new NamespaceDefaultsController(controllers, deps.caPem, deps.log),
       new EventTTLController(controllers, deps.options.eventTTLMs, deps.log),
+      new ValidatingAdmissionPolicyStatusController(controllers, deps.log),
       // Off by default in kube-controller-manager; --controllers=*,bootstrapsigner,tokencleaner turns them on.
       ...(controllerEnabled(deps.options.controllers, 'bootstrapsigner', false) ? [new BootstrapSigner(controllers, deps.log)] : []),
       ...(controllerEnabled(deps.options.controllers, 'tokencleaner', false) ? [new TokenCleaner(controllers, deps.log)] : []),

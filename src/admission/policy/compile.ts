@@ -61,12 +61,20 @@ const simpleDecl = (celType: CelType): DeclType => ({ celType, schema: {}, maxEl
 
 interface EnvChoice { params: boolean; authorizer: boolean }
 
+/** Types of `object`/`oldObject` and `params` (the type checker's); dyn when absent. */
+export interface TypedInputs {
+  object?: DeclType;
+  params?: DeclType;
+  /** The type checker declares `authorizer` alone, without `authorizer.requestResource` (as kube's does). */
+  authorizerOnly?: boolean;
+}
+
 /** The environments of one policy, rebuilt as variables are added (their type changes). */
-class PolicyEnvs {
+export class PolicyEnvs {
   private readonly fields = new Map<string, DeclField>();
   private envs = new Map<string, KubeEnv>();
 
-  constructor(private readonly mode: EnvMode) {}
+  constructor(private readonly mode: EnvMode, private readonly typed: TypedInputs = {}) {}
 
   addVariable(name: string, type: CelType): void {
     this.fields.set(name, { name, type: simpleDecl(type), required: true });
@@ -78,19 +86,21 @@ class PolicyEnvs {
     let e = this.envs.get(key);
     if (e) return e;
     const variablesDecl: DeclType = { celType: T.object(VARIABLES_TYPE), schema: { type: 'object' }, fields: new Map(this.fields), maxElements: 0, minSerializedSize: 2 };
+    const objectType = this.typed.object?.celType ?? T.dyn;
     const variables: Record<string, CelType> = {
-      object: T.dyn,
-      oldObject: T.dyn,
+      object: objectType,
+      oldObject: objectType,
       request: admissionRequestType().celType,
       namespaceObject: namespaceType().celType,
       variables: variablesDecl.celType,
     };
-    if (c.params) variables.params = T.dyn;
+    if (c.params) variables.params = this.typed.params?.celType ?? T.dyn;
     if (c.authorizer) {
       variables.authorizer = T.opaque('kubernetes.authorization.Authorizer');
-      variables['authorizer.requestResource'] = T.opaque('kubernetes.authorization.ResourceCheck');
+      if (!this.typed.authorizerOnly) variables['authorizer.requestResource'] = T.opaque('kubernetes.authorization.ResourceCheck');
     }
-    e = new KubeEnv({ mode: this.mode, variables, provider: kubeTypeProvider(variablesDecl) });
+    const declared = [variablesDecl, ...(this.typed.object ? [this.typed.object] : []), ...(this.typed.params ? [this.typed.params] : [])];
+    e = new KubeEnv({ mode: this.mode, variables, provider: kubeTypeProvider(...declared) });
     this.envs.set(key, e);
     return e;
   }
