@@ -286,7 +286,7 @@ test('type checking against the matched kinds is written to status.typeChecking'
       matchConstraints: { resourceRules: [{ apiGroups: ['apps'], apiVersions: ['v1'], operations: ['CREATE'], resources: ['deployments', 'replicasets'] }] },
       validations: [
         { expression: 'object.spec.replicas > 1' },
-        { expression: 'object.spec.replicaz > 1', messageExpression: "object.metadata.name + params.data.x" },
+        { expression: 'object.spec.replicaz > 1', messageExpression: "'name ' + params.data.x" },
       ],
     },
   };
@@ -311,4 +311,36 @@ test('type checking against the matched kinds is written to status.typeChecking'
     status = JSON.parse((await s.kubectl(['get', 'validatingadmissionpolicy', 'typed', '-o', 'json'])).stdout).status;
   } while (status?.observedGeneration !== 2 && Date.now() - start2 < 10_000);
   assert.deepEqual(status, { observedGeneration: 2, typeChecking: {} });
+});
+
+test('policies and bindings are validated as kube does: expressions compile, bindings name actions; defaults are set', { skip }, async () => {
+  const bad = policy('invalid', [{ expression: 'object.metadata.name +' }, { expression: "'x'" }]);
+  const k = await s.kubectl(['apply', '-f', '-'], { input: JSON.stringify(bad) });
+  assert.equal(k.code, 1);
+  assert.equal(k.stderr, [
+    'The ValidatingAdmissionPolicy "invalid" is invalid: ',
+    `* spec.validations[0].expression: Invalid value: "object.metadata.name +": compilation failed: ERROR: <input>:1:23: Syntax error: mismatched input '<EOF>' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}`,
+    ' | object.metadata.name +',
+    ' | ......................^',
+    `* spec.validations[1].expression: Invalid value: "'x'": must evaluate to bool but got string`,
+    '',
+  ].join('\n'));
+  const b = await s.kubectl(['apply', '-f', '-'], { input: JSON.stringify(binding('invalid-binding', 'invalid', ['Deny', 'Warn'], { paramRef: { name: 'x' } })) });
+  assert.equal(b.stderr, [
+    'The ValidatingAdmissionPolicyBinding "invalid-binding" is invalid: ',
+    '* spec.paramRef.parameterNotFoundAction: Required value',
+    '* spec.validationActions: Invalid value: []admissionregistration.ValidationAction{"Deny", "Warn"}: must not contain both Deny and Warn (repeating the same validation failure information in the API response and headers serves no purpose)',
+    '',
+  ].join('\n'));
+  const minimal = { apiVersion: AR, kind: 'ValidatingAdmissionPolicy', metadata: { name: 'defaulted' }, spec: { matchConstraints: { resourceRules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['CREATE'], resources: ['pods'] }] }, validations: [{ expression: 'true' }] } };
+  const r = await s.request('POST', '/apis/admissionregistration.k8s.io/v1/validatingadmissionpolicies', { body: JSON.stringify(minimal), headers: JSON_CT });
+  assert.equal(r.status, 201, r.body);
+  assert.deepEqual(r.json().spec, {
+    failurePolicy: 'Fail',
+    matchConstraints: {
+      matchPolicy: 'Equivalent', namespaceSelector: {}, objectSelector: {},
+      resourceRules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['CREATE'], resources: ['pods'], scope: '*' }],
+    },
+    validations: [{ expression: 'true' }],
+  });
 });

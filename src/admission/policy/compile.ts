@@ -81,8 +81,8 @@ export class PolicyEnvs {
     this.envs = new Map();
   }
 
-  env(c: EnvChoice): KubeEnv {
-    const key = `${c.params}/${c.authorizer}`;
+  env(c: EnvChoice, mode: EnvMode = this.mode): KubeEnv {
+    const key = `${c.params}/${c.authorizer}/${mode}`;
     let e = this.envs.get(key);
     if (e) return e;
     const variablesDecl: DeclType = { celType: T.object(VARIABLES_TYPE), schema: { type: 'object' }, fields: new Map(this.fields), maxElements: 0, minSerializedSize: 2 };
@@ -100,7 +100,7 @@ export class PolicyEnvs {
       if (!this.typed.authorizerOnly) variables['authorizer.requestResource'] = T.opaque('kubernetes.authorization.ResourceCheck');
     }
     const declared = [variablesDecl, ...(this.typed.object ? [this.typed.object] : []), ...(this.typed.params ? [this.typed.params] : [])];
-    e = new KubeEnv({ mode: this.mode, variables, provider: kubeTypeProvider(...declared) });
+    e = new KubeEnv({ mode, variables, provider: kubeTypeProvider(...declared) });
     this.envs.set(key, e);
     return e;
   }
@@ -126,29 +126,32 @@ export function compileExpression(env: KubeEnv, expression: string, returnTypes?
   return { expression, program, outputType: out };
 }
 
-/** Compiles a policy's spec (StoredExpressions at run time, NewExpressions when a policy is written). */
-export function compilePolicy(spec: PolicySpec, mode: EnvMode = 'StoredExpressions'): CompiledPolicy {
+/**
+ * Compiles a policy's spec: StoredExpressions at run time; when a policy is written, NewExpressions for every
+ * expression the stored policy did not already have (`modeFor`).
+ */
+export function compilePolicy(spec: PolicySpec, modeFor: (expression: string) => EnvMode = () => 'StoredExpressions'): CompiledPolicy {
   const hasParams = !!spec.paramKind;
-  const envs = new PolicyEnvs(mode);
+  const envs = new PolicyEnvs('StoredExpressions');
   const withAuthz = { params: hasParams, authorizer: true };
+  const compile = (choice: EnvChoice, expression: string, returnTypes?: CelType[]) => compileExpression(envs.env(choice, modeFor(expression)), expression, returnTypes);
   const variables = new Map<string, CompiledExpression>();
   for (const v of spec.variables ?? []) {
-    const c = compileExpression(envs.env(withAuthz), v.expression ?? '');
+    const c = compile(withAuthz, v.expression ?? '');
     variables.set(v.name, c);
     envs.addVariable(v.name, c.outputType ?? T.dyn);
   }
-  const env = envs.env(withAuthz);
   const compiled: Omit<CompiledPolicy, 'usesNamespace'> = {
     hasParams,
     failurePolicy: spec.failurePolicy ?? 'Fail',
     variables,
-    matchConditions: (spec.matchConditions ?? []).map((m) => ({ name: m.name, compiled: compileExpression(env, m.expression ?? '', [T.bool]) })),
+    matchConditions: (spec.matchConditions ?? []).map((m) => ({ name: m.name, compiled: compile(withAuthz, m.expression ?? '', [T.bool]) })),
     validations: (spec.validations ?? []).map((v) => ({
       spec: v,
-      compiled: compileExpression(env, v.expression ?? '', [T.bool]),
-      message: v.messageExpression ? compileExpression(envs.env({ params: hasParams, authorizer: false }), v.messageExpression, [T.string]) : undefined,
+      compiled: compile(withAuthz, v.expression ?? '', [T.bool]),
+      message: v.messageExpression ? compile({ params: hasParams, authorizer: false }, v.messageExpression, [T.string]) : undefined,
     })),
-    auditAnnotations: (spec.auditAnnotations ?? []).map((a) => ({ spec: a, compiled: compileExpression(env, a.valueExpression ?? '', [T.string, T.null]) })),
+    auditAnnotations: (spec.auditAnnotations ?? []).map((a) => ({ spec: a, compiled: compile(withAuthz, a.valueExpression ?? '', [T.string, T.null]) })),
   };
   const all = [
     ...compiled.variables.values(), ...compiled.matchConditions.map((m) => m.compiled), ...compiled.auditAnnotations.map((a) => a.compiled),
