@@ -22,6 +22,7 @@ import type { AuthorizerUnion } from '../authz/union.js';
 import { RbacEscalationCheck } from '../admission/rbac-escalation.js';
 import { NodeRestriction } from '../admission/node-restriction.js';
 import { ValidatingAdmissionPolicyPlugin } from '../admission/policy/validating-admission-policy.js';
+import { PolicySource } from '../controllers/admission-policy-source.js';
 import { ClusterRoleAggregationController } from '../controllers/clusterrole-aggregation.js';
 import { RegistryNodeGraph } from '../controllers/node-graph.js';
 import { reconcileDefaultPolicy } from '../controllers/rbac-bootstrap.js';
@@ -115,7 +116,7 @@ export class KubeliteApi {
     }
     const getNamespace = async (name: string) => (await registry.getObject(NAMESPACES, '', name, { consistent: false })) ?? registry.getObject(NAMESPACES, '', name);
     // ValidatingAdmissionPolicy follows its policies and bindings through the informers once the stores exist.
-    const policies = new ValidatingAdmissionPolicyPlugin({ registry, informers: api.informers, getNamespace });
+    const policies = new ValidatingAdmissionPolicyPlugin({ registry, getNamespace, source: new PolicySource(registry, api.informers) });
     const storeDeps: StoreDeps = {
       storage: deps.storage,
       caches: api.caches,

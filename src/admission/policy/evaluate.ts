@@ -4,7 +4,7 @@
 import {
   CelError, RUNTIME_CEL_COST_BUDGET, RUNTIME_CEL_COST_BUDGET_MATCH_CONDITIONS, type ObjectValue,
 } from '../../cel/index.js';
-import { VARIABLES_TYPE, type CompiledExpression, type CompiledPolicy, type ValidationSpec } from './compile.js';
+import { VARIABLES_TYPE, type CompiledExpression, type CompiledPolicy, type ValidationSpec } from '../../cel/admission-policy.js';
 
 const MAX_MESSAGE_BYTES = 5 * 1024;
 const OUT_OF_BUDGET = 'validation failed due to running out of cost budget, no further validation rules will be run';

@@ -9,7 +9,7 @@ import { assignTypeNames, CelCompileError, schemaDeclType, type DeclType } from 
 import type { ResourceRegistry } from '../../registry/resource-registry.js';
 import { builtinKindSchema } from '../../schema/builtin-schemas.js';
 import type { SchemaNode } from '../../schema/schema-node.js';
-import { PolicyEnvs, type PolicySpec } from './compile.js';
+import { PolicyEnvs, type PolicySpec } from '../../cel/admission-policy.js';
 import type { GVK } from './matching.js';
 
 const MAX_TYPES_TO_CHECK = 10;

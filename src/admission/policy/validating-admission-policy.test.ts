@@ -6,10 +6,9 @@ import assert from 'node:assert/strict';
 import type { KubeObject } from '../../api/object.js';
 import type { AdmissionAttributes } from '../../registry/admission.js';
 import type { ResourceRegistry } from '../../registry/resource-registry.js';
-import type { InformerFactory } from '../../controllers/informer.js';
 import { StatusError } from '../../errors/status.js';
-import { compilePolicy, type PolicySpec } from './compile.js';
-import type { PolicyHook } from './policy-source.js';
+import { compilePolicy, type PolicySpec } from '../../cel/admission-policy.js';
+import type { PolicyHook } from './hooks.js';
 import { ValidatingAdmissionPolicyPlugin, VALIDATION_FAILURE_ANNOTATION } from './validating-admission-policy.js';
 
 const RULES = { resourceRules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['*'], resources: ['configmaps'] }] };
@@ -26,7 +25,6 @@ function hook(name: string, spec: Omit<PolicySpec, 'matchConstraints'>, bindings
 function plugin(hooks: PolicyHook[]) {
   return new ValidatingAdmissionPolicyPlugin({
     registry: { all: () => [] } as unknown as ResourceRegistry,
-    informers: {} as InformerFactory,
     getNamespace: async (name) => ({ apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels: { env: 'test' } } }) as KubeObject,
     source: { start: async () => undefined, stop: () => undefined, hooks: () => hooks },
   });

@@ -11,12 +11,11 @@ import { forbidden, StatusError } from '../../errors/status.js';
 import type { AdmissionAttributes, AdmissionOperation } from '../../registry/admission.js';
 import type { ResourceRegistry } from '../../registry/resource-registry.js';
 import { labelSelectorFromMetaV1, type LabelSelectorV1 } from '../../selection/label-selector.js';
-import type { InformerFactory } from '../../controllers/informer.js';
 import type { AdmissionPlugin } from '../chain.js';
 import { RequestAuthorizer } from './request-authorizer.js';
 import { validate, type ValidateResult } from './evaluate.js';
 import { matches, type GVK, type GVR, type MatchingEnv, type MatchResources } from './matching.js';
-import { PolicySource, type BindingSpec, type PolicyHook } from './policy-source.js';
+import type { BindingSpec, PolicyHook, PolicyHookSource } from './hooks.js';
 
 const GROUP = 'admissionregistration.k8s.io';
 const EXEMPT = new Set(['validatingadmissionpolicies', 'validatingadmissionpolicybindings', 'mutatingadmissionpolicies', 'mutatingadmissionpolicybindings']);
@@ -25,10 +24,9 @@ export const VALIDATION_FAILURE_ANNOTATION = 'validation.policy.admission.k8s.io
 
 export interface ValidatingPolicyDeps {
   registry: ResourceRegistry;
-  informers: InformerFactory;
   getNamespace(name: string): Promise<KubeObject | undefined>;
-  /** Where policies come from (default: followed through the informers). */
-  source?: Pick<PolicySource, 'start' | 'stop' | 'hooks'>;
+  /** The policies and bindings in force. */
+  source: PolicyHookSource;
 }
 
 interface Denial { policy: string; binding?: string; message: string; reason?: string }
@@ -56,18 +54,31 @@ function parseApiVersion(apiVersion: string): { group: string; version: string }
 export class ValidatingAdmissionPolicyPlugin implements AdmissionPlugin {
   readonly name = 'ValidatingAdmissionPolicy';
   readonly operations = new Set<AdmissionOperation>(['CREATE', 'UPDATE', 'DELETE', 'CONNECT']);
-  readonly source: Pick<PolicySource, 'start' | 'stop' | 'hooks'>;
+  readonly source: PolicyHookSource;
   private readonly env: MatchingEnv;
 
   constructor(private readonly deps: ValidatingPolicyDeps) {
-    this.source = deps.source ?? new PolicySource(deps.registry, deps.informers);
+    this.source = deps.source;
     this.env = {
       getNamespace: deps.getNamespace,
-      equivalents: (gvr) => deps.registry.all()
-        .filter((r) => r.group === gvr.group && r.resource === gvr.resource)
-        .map((r) => ({ resource: { group: r.group, version: r.version, resource: r.resource }, kind: { group: r.group, version: r.version, kind: r.kind } })),
+      equivalents: (gvr) => {
+        const key = `${gvr.group}/${gvr.resource}`;
+        let hit = this.equivalents.get(key);
+        if (!hit) {
+          hit = deps.registry.all()
+            .filter((r) => r.group === gvr.group && r.resource === gvr.resource)
+            .map((r) => ({ resource: { group: r.group, version: r.version, resource: r.resource }, kind: { group: r.group, version: r.version, kind: r.kind } }));
+          this.equivalents.set(key, hit);
+        }
+        return hit;
+      },
     };
+    // What is served changes with CRDs: forget what was derived from it.
+    deps.registry.onChange?.(() => this.equivalents.clear());
   }
+
+  /** Served versions of each group-resource (matchPolicy Equivalent), kept until the registry changes. */
+  private readonly equivalents = new Map<string, { resource: GVR; kind: GVK }[]>();
 
   /** Follows policies and bindings (call once the stores are registered). */
   start(): Promise<void> {

@@ -3,7 +3,7 @@
 // validations and audit annotations, with every CEL expression compiled as the plug-in compiles it
 // (NewExpressions for expressions the stored policy did not already have), and the binding's policy name,
 // paramRef, match resources and validation actions.
-import { compilePolicy, type CompiledExpression, type PolicySpec } from '../../admission/policy/compile.js';
+import { compilePolicy, type CompiledExpression, type PolicySpec } from '../../cel/admission-policy.js';
 import { fieldErr, GoValue, type FieldError } from '../../errors/field-error.js';
 import { isDNS1035Label, isDNS1123Subdomain, isQualifiedName, isValidPathSegmentName } from '../../validation/names.js';
 import { validateLabelSelector } from './label-selector.js';

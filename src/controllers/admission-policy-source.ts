@@ -1,13 +1,14 @@
 // The policies and bindings admission sees (kube's policy source): two collections followed through the shared
 // informers, so a write takes effect as soon as the watch cache has it, and each policy compiled once per
 // generation (kept while its uid and generation stay the same).
-import type { KubeObject } from '../../api/object.js';
-import type { InformerFactory, SharedInformer } from '../../controllers/informer.js';
-import type { GenericStore } from '../../registry/generic-store.js';
-import type { ResourceRegistry } from '../../registry/resource-registry.js';
-import { decodeStored } from '../../registry/stored-codec.js';
-import type { CacheEvent } from '../../storage/cacher/cache-entry.js';
-import { compilePolicy, type CompiledPolicy, type PolicySpec } from './compile.js';
+import type { KubeObject } from '../api/object.js';
+import type { BindingSpec, PolicyHook, PolicyHookSource } from '../admission/policy/hooks.js';
+import { compilePolicy, type CompiledPolicy, type PolicySpec } from '../cel/admission-policy.js';
+import type { GenericStore } from '../registry/generic-store.js';
+import type { ResourceRegistry } from '../registry/resource-registry.js';
+import { decodeStored } from '../registry/stored-codec.js';
+import type { CacheEvent } from '../storage/cacher/cache-entry.js';
+import type { InformerFactory, SharedInformer } from './informer.js';
 
 /** A collection of cluster-scoped objects by name, kept in step with the resource's informer. */
 export class FollowedCollection {
@@ -60,23 +61,10 @@ export class FollowedCollection {
   }
 }
 
-export interface PolicyHook {
-  policy: KubeObject & { spec?: PolicySpec };
-  bindings: (KubeObject & { spec?: BindingSpec })[];
-  compiled: CompiledPolicy;
-}
-
-export interface BindingSpec {
-  policyName?: string;
-  paramRef?: { name?: string; namespace?: string; selector?: unknown; parameterNotFoundAction?: string } | null;
-  matchResources?: Record<string, unknown> | null;
-  validationActions?: string[];
-}
-
 const GROUP = 'admissionregistration.k8s.io';
 
 /** Policies with their bindings, in policy-name order; recomputed only when either collection changed. */
-export class PolicySource {
+export class PolicySource implements PolicyHookSource {
   private policies?: FollowedCollection;
   private bindings?: FollowedCollection;
   private readonly compiled = new Map<string, { key: string; compiled: CompiledPolicy }>();

@@ -5,9 +5,9 @@
 // kube's error text and fail at evaluation, as in kube.
 import {
   CelCompileError, KubeEnv, kubeTypeProvider, admissionRequestType, namespaceType, T, type CelType, type DeclType, type EnvMode, type Program,
-} from '../../cel/index.js';
-import type { DeclField } from '../../cel/schema-types.js';
-import { typeName } from '../../cel/types.js';
+} from './index.js';
+import type { DeclField } from './schema-types.js';
+import { typeName } from './types.js';
 
 export const VARIABLES_TYPE = 'kubernetes.variables';
 
