@@ -344,3 +344,22 @@ test('policies and bindings are validated as kube does: expressions compile, bin
     validations: [{ expression: 'true' }],
   });
 });
+
+test('with --runtime-config admissionregistration.k8s.io/v1beta1=true, v1beta1 policies and bindings are enforced', { skip }, async () => {
+  const beta = await startTestServer({ storageBackend: 'memory', runtimeConfig: 'admissionregistration.k8s.io/v1beta1=true' });
+  try {
+    const AB = 'admissionregistration.k8s.io/v1beta1';
+    const p = { ...policy('beta', [{ expression: "object.metadata.name.startsWith('ok')", message: 'name must start with ok' }]), apiVersion: AB };
+    const b = { ...binding('beta-binding', 'beta', ['Deny']), apiVersion: AB };
+    const k = await beta.kubectl(['apply', '-f', '-'], { input: JSON.stringify({ apiVersion: 'v1', kind: 'List', items: [p, b] }) });
+    assert.equal(k.code, 0, k.stderr);
+    assert.equal((await beta.request('GET', '/apis/admissionregistration.k8s.io/v1beta1/validatingadmissionpolicies/beta')).json().apiVersion, AB);
+    const start = Date.now();
+    let r;
+    do r = await beta.request('POST', '/api/v1/namespaces/default/configmaps?dryRun=All', { body: JSON.stringify({ metadata: { name: 'bad' } }), headers: JSON_CT });
+    while (r.status === 201 && Date.now() - start < 5000);
+    assert.equal(r.json().message, "configmaps \"bad\" is forbidden: ValidatingAdmissionPolicy 'beta' with binding 'beta-binding' denied request: name must start with ok");
+  } finally {
+    await beta.close();
+  }
+});

@@ -2,7 +2,7 @@
 // informers, so a write takes effect as soon as the watch cache has it, and each policy compiled once per
 // generation (kept while its uid and generation stay the same).
 import type { KubeObject } from '../api/object.js';
-import type { BindingSpec, PolicyHook, PolicyHookSource } from '../admission/policy/hooks.js';
+import type { BindingSpec, PolicyHook, PolicyHookSource } from '../admission/policy/validating-admission-policy.js';
 import { compilePolicy, type CompiledPolicy, type PolicySpec } from '../cel/admission-policy.js';
 import type { GenericStore } from '../registry/generic-store.js';
 import type { ResourceRegistry } from '../registry/resource-registry.js';

@@ -8,7 +8,7 @@ import type { AdmissionAttributes } from '../../registry/admission.js';
 import type { ResourceRegistry } from '../../registry/resource-registry.js';
 import { StatusError } from '../../errors/status.js';
 import { compilePolicy, type PolicySpec } from '../../cel/admission-policy.js';
-import type { PolicyHook } from './hooks.js';
+import type { PolicyHook } from './validating-admission-policy.js';
 import { ValidatingAdmissionPolicyPlugin, VALIDATION_FAILURE_ANNOTATION } from './validating-admission-policy.js';
 
 const RULES = { resourceRules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['*'], resources: ['configmaps'] }] };

@@ -2,7 +2,23 @@
 import type { BuiltinResource } from '../builtin-resource.js';
 import { validatingAdmissionPolicyPrinter } from '../../../printers/kinds/admission.js';
 import { validateValidatingAdmissionPolicySpec } from '../../validation/kind-admission-policy.js';
-import { admissionPolicyDefaults } from './admission-policy-defaults.js';
+import { defaultPointers, type TypeDefaults } from '../defaulting.js';
+
+// kube's admissionregistration defaults for admission policies (SetDefaults_ValidatingAdmissionPolicySpec,
+// SetDefaults_MutatingAdmissionPolicySpec, SetDefaults_MatchResources, SetDefaults_Rule as it applies to
+// NamedRuleWithOperations), for every served version; they apply to bindings' matchResources too.
+const matchResources = (m: Record<string, unknown>) => defaultPointers(m, { matchPolicy: 'Equivalent', namespaceSelector: {}, objectSelector: {} });
+const rule = (r: Record<string, unknown>) => defaultPointers(r, { scope: '*' });
+const failurePolicy = (s: Record<string, unknown>) => defaultPointers(s, { failurePolicy: 'Fail' });
+
+const perVersion = (v: string): TypeDefaults => ({
+  [`io.k8s.api.admissionregistration.${v}.MatchResources`]: matchResources,
+  [`io.k8s.api.admissionregistration.${v}.NamedRuleWithOperations`]: rule,
+  [`io.k8s.api.admissionregistration.${v}.ValidatingAdmissionPolicySpec`]: failurePolicy,
+  [`io.k8s.api.admissionregistration.${v}.MutatingAdmissionPolicySpec`]: failurePolicy,
+});
+
+const admissionPolicyDefaults: TypeDefaults = { ...perVersion('v1'), ...perVersion('v1beta1'), ...perVersion('v1alpha1') };
 
 export const admissionregistrationValidatingadmissionpolicies: BuiltinResource = {
   group: 'admissionregistration.k8s.io',
