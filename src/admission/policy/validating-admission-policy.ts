@@ -242,7 +242,8 @@ export class ValidatingAdmissionPolicyPlugin implements AdmissionPlugin {
       for (const action of spec.validationActions ?? []) {
         if (action === 'Deny') out.denials.push({ policy, binding, message: d.message, reason: d.reason });
         else if (action === 'Warn') out.warnings.push(`Validation failed for ValidatingAdmissionPolicy '${policy}' with binding '${binding}': ${d.message}`);
-        else if (action === 'Audit') {
+        else if (action === 'Audit' && !(VALIDATION_FAILURE_ANNOTATION in out.annotations)) {
+          // Like kube's AddAnnotation, the first failure keeps the key.
           out.annotations[VALIDATION_FAILURE_ANNOTATION] = JSON.stringify([
             { message: d.message, policy: spec.policyName ?? '', binding, expressionIndex: i, validationActions: spec.validationActions ?? [] },
           ]);
