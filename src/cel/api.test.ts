@@ -109,3 +109,12 @@ test('api: programs tell which variables they read (transition rules read oldSel
   // Kubernetes looks at the reference map by name, so a comprehension variable named oldSelf counts too.
   assert.equal(compile('[1].all(oldSelf, oldSelf > 0)', env).usesVariable('oldSelf'), true);
 });
+
+test('api: a conversion of a dyn value in a Kubernetes environment dispatches on the run-time type', () => {
+  // The ip and cidr libraries add string() overloads of their own; an int, a bool or a string still converts.
+  const env = new KubeEnv({ mode: 'StoredExpressions', variables: { p: T.dyn } });
+  assert.equal(compile("'n=' + string(p)", env).eval({ p: 1n }), 'n=1');
+  assert.equal(compile('string(p)', env).eval({ p: true }), 'true');
+  assert.equal(compile('string(p)', env).eval({ p: 'x' }), 'x');
+  assert.equal(compile("string(p) == '10.0.0.1'", env).eval({ p: compile("ip('10.0.0.1')", env).eval() }), true);
+});

@@ -433,7 +433,10 @@ class Planner {
     // The overloads the checker resolved, else (unchecked or dyn) every specific overload, then generic ones.
     const specific = all.filter((o) => o.id !== '*' && overloadIds.includes(o.id));
     const generic = all.filter((o) => o.id === '*');
-    let candidates: RuntimeOverload[] = specific.length > 0 ? specific : [...all.filter((o) => o.id !== '*'), ...generic];
+    // Standard overloads the checker allowed may have no runtime entry of their own (the generic one implements them):
+    // then it follows the specific ones (`string(dyn)` is an int at run time, not a library's IP).
+    const uncovered = overloadIds.some((id) => !all.some((o) => o.id === id));
+    let candidates: RuntimeOverload[] = specific.length > 0 ? (uncovered ? [...specific, ...generic] : specific) : [...all.filter((o) => o.id !== '*'), ...generic];
     if (specific.length === 0 && overloadIds.length > 0 && generic.length > 0) candidates = generic;
     if (candidates.length === 1 && (specific.length === 1 || !candidates[0].guard)) {
       const f = candidates[0].impl;

@@ -24,6 +24,8 @@ import { SyncGate } from '../authz/rbac/sync-gate.js';
 import type { AuthorizerUnion } from '../authz/union.js';
 import { RbacEscalationCheck } from '../admission/rbac-escalation.js';
 import { NodeRestriction } from '../admission/node-restriction.js';
+import { ValidatingAdmissionPolicyPlugin } from '../admission/policy/validating-admission-policy.js';
+import { PolicySource } from '../controllers/admission-policy-source.js';
 import { ClusterRoleAggregationController } from '../controllers/clusterrole-aggregation.js';
 import { RegistryNodeGraph } from '../controllers/node-graph.js';
 import { reconcileDefaultPolicy } from '../controllers/rbac-bootstrap.js';
@@ -34,6 +36,7 @@ import type { ControllerContext } from '../controllers/controller-context.js';
 import { BootstrapSigner, TokenCleaner, controllerEnabled } from '../controllers/bootstrap-tokens.js';
 import { EventTTLController } from '../controllers/event-ttl.js';
 import { ResourceQuotaController } from '../controllers/resource-quota.js';
+import { ValidatingAdmissionPolicyStatusController } from '../controllers/validating-admission-policy-status.js';
 import { GarbageCollector } from '../controllers/garbage-collector.js';
 import { InformerFactory } from '../controllers/informer.js';
 import { NamespaceController } from '../controllers/namespace-controller.js';
@@ -128,6 +131,9 @@ export class KubeliteApi {
       { toScale: (o) => toScale(o, builtinScaleMapping), setSpecReplicas: (o, n) => builtinScaleMapping.setSpecReplicas(o, n) },
     );
     api.controllers.push({ start: () => undefined, stop: () => webhooks.stop() });
+    const getNamespace = async (name: string) => (await registry.getObject(NAMESPACES, '', name, { consistent: false })) ?? registry.getObject(NAMESPACES, '', name);
+    // ValidatingAdmissionPolicy follows its policies and bindings through the informers once the stores exist.
+    const policies = new ValidatingAdmissionPolicyPlugin({ registry, getNamespace, source: new PolicySource(registry, api.informers) });
     const storeDeps: StoreDeps = {
       storage: deps.storage,
       caches: api.caches,
@@ -150,10 +156,13 @@ export class KubeliteApi {
         new DefaultTolerationSeconds(),
         ...defaultAdmissionPlugins(registry, admission),
         webhooks.mutating,
+        policies,
         webhooks.validating,
       ])),
     };
     registry.registerAll(builtinStores(resources, storeDeps, deps.options));
+    void policies.start().catch((e) => deps.log.error({ err: e }, 'admission policies could not be followed'));
+    api.controllers.push({ start: () => undefined, stop: () => policies.stop() });
 
     const controllers: ControllerContext = { registry, options: deps.options, informers: api.informers };
     const done = deps.health.addPostStartHook('start-system-namespaces-controller');
@@ -175,6 +184,7 @@ export class KubeliteApi {
       new NamespaceDefaultsController(controllers, deps.caPem, deps.log),
       new EventTTLController(controllers, deps.options.eventTTLMs, deps.log),
       new ResourceQuotaController(controllers, deps.log),
+      new ValidatingAdmissionPolicyStatusController(controllers, deps.log),
       // Off by default in kube-controller-manager; --controllers=*,bootstrapsigner,tokencleaner turns them on.
       ...(controllerEnabled(deps.options.controllers, 'bootstrapsigner', false) ? [new BootstrapSigner(controllers, deps.log)] : []),
       ...(controllerEnabled(deps.options.controllers, 'tokencleaner', false) ? [new TokenCleaner(controllers, deps.log)] : []),

@@ -1,0 +1,284 @@
+// ValidatingAdmissionPolicy and ValidatingAdmissionPolicyBinding validation (kube's admissionregistration
+// validation): failure policy, paramKind, match resources and their rules, match conditions, variables,
+// validations and audit annotations, with every CEL expression compiled as the plug-in compiles it
+// (NewExpressions for expressions the stored policy did not already have), and the binding's policy name,
+// paramRef, match resources and validation actions.
+import { compilePolicy, type CompiledExpression, type PolicySpec } from '../../cel/admission-policy.js';
+import { fieldErr, GoValue, type FieldError } from '../../errors/field-error.js';
+import { isDNS1035Label, isDNS1123Subdomain, isQualifiedName, isValidPathSegmentName } from '../../validation/names.js';
+import { validateLabelSelector } from './label-selector.js';
+
+type Obj = Record<string, unknown>;
+const record = (v: unknown): Obj => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
+const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+const isSet = (v: unknown) => v !== undefined && v !== null;
+
+const FAILURE_POLICIES = ['Fail', 'Ignore'];
+const MATCH_POLICIES = ['Equivalent', 'Exact'];
+const OPERATIONS = ['*', 'CONNECT', 'CREATE', 'DELETE', 'UPDATE'];
+const SCOPES = ['*', 'Cluster', 'Namespaced'];
+const REASONS = ['Forbidden', 'Invalid', 'RequestEntityTooLarge'];
+const ACTIONS = ['Audit', 'Deny', 'Warn'];
+const MAX_AUDIT_ANNOTATIONS = 20;
+const MAX_VALUE_EXPRESSION_LENGTH = 5 * 1024;
+
+const goStrings = (type: string, v: unknown[]) => new GoValue(`[]${type}{${v.map((x) => JSON.stringify(str(x))).join(', ')}}`);
+
+function validateResources(resources: unknown[], path: string): FieldError[] {
+  const errs: FieldError[] = [];
+  if (resources.length === 0) errs.push(fieldErr.required(path, ''));
+  const withWildcardSub = new Set<string>();
+  const subWithWildcardRes = new Set<string>();
+  let doubleWildcard = false;
+  let singleWildcard = false;
+  let withoutSub = false;
+  resources.forEach((r, i) => {
+    const resSub = str(r);
+    if (resSub === '') {
+      errs.push(fieldErr.required(`${path}[${i}]`, ''));
+      return;
+    }
+    if (resSub === '*/*') doubleWildcard = true;
+    if (resSub === '*') singleWildcard = true;
+    const slash = resSub.indexOf('/');
+    if (slash < 0) {
+      withoutSub = resSub !== '*';
+      return;
+    }
+    const res = resSub.slice(0, slash);
+    const sub = resSub.slice(slash + 1);
+    if (withWildcardSub.has(res)) errs.push(fieldErr.invalid(`${path}[${i}]`, resSub, `if '${res}/*' is present, must not specify ${resSub}`));
+    if (subWithWildcardRes.has(sub)) errs.push(fieldErr.invalid(`${path}[${i}]`, resSub, `if '*/${sub}' is present, must not specify ${resSub}`));
+    if (sub === '*') withWildcardSub.add(res);
+    if (res === '*') subWithWildcardRes.add(sub);
+  });
+  if (resources.length > 1 && doubleWildcard) errs.push(fieldErr.invalid(path, goStrings('string', resources), "if '*/*' is present, must not specify other resources"));
+  if (singleWildcard && withoutSub) errs.push(fieldErr.invalid(path, goStrings('string', resources), "if '*' is present, must not specify other resources without subresources"));
+  return errs;
+}
+
+function validateRuleWithOperations(rule: Obj, path: string): FieldError[] {
+  const errs: FieldError[] = [];
+  const ops = list(rule.operations);
+  if (ops.length === 0) errs.push(fieldErr.required(`${path}.operations`, ''));
+  if (ops.length > 1 && ops.includes('*')) errs.push(fieldErr.invalid(`${path}.operations`, goStrings('admissionregistration.OperationType', ops), "if '*' is present, must not specify other operations"));
+  ops.forEach((op, i) => {
+    if (!OPERATIONS.includes(str(op))) errs.push(fieldErr.notSupported(`${path}.operations[${i}]`, str(op), OPERATIONS));
+  });
+  const groups = list(rule.apiGroups);
+  if (groups.length === 0) errs.push(fieldErr.required(`${path}.apiGroups`, ''));
+  if (groups.length > 1 && groups.includes('*')) errs.push(fieldErr.invalid(`${path}.apiGroups`, goStrings('string', groups), "if '*' is present, must not specify other API groups"));
+  const versions = list(rule.apiVersions);
+  if (versions.length === 0) errs.push(fieldErr.required(`${path}.apiVersions`, ''));
+  if (versions.length > 1 && versions.includes('*')) errs.push(fieldErr.invalid(`${path}.apiVersions`, goStrings('string', versions), "if '*' is present, must not specify other API versions"));
+  versions.forEach((v, i) => {
+    if (str(v) === '') errs.push(fieldErr.required(`${path}.apiVersions[${i}]`, ''));
+  });
+  errs.push(...validateResources(list(rule.resources), `${path}.resources`));
+  if (isSet(rule.scope) && !SCOPES.includes(str(rule.scope))) errs.push(fieldErr.notSupported(`${path}.scope`, str(rule.scope), SCOPES));
+  return errs;
+}
+
+function validateNamedRule(rule: Obj, path: string): FieldError[] {
+  const errs: FieldError[] = [];
+  const seen = new Set<string>();
+  list(rule.resourceNames).forEach((n, i) => {
+    const name = str(n);
+    for (const msg of isValidPathSegmentName(name)) errs.push(fieldErr.invalid(`${path}.resourceNames[${i}]`, name, msg));
+    if (seen.has(name)) errs.push(fieldErr.duplicate(`${path}.resourceNames[${i}]`, name));
+    seen.add(name);
+  });
+  return [...errs, ...validateRuleWithOperations(rule, path)];
+}
+
+function validateMatchResources(v: unknown, path: string): FieldError[] {
+  if (!isSet(v)) return [];
+  const m = record(v);
+  const errs: FieldError[] = [];
+  if (!isSet(m.matchPolicy)) errs.push(fieldErr.required(`${path}.matchPolicy`, ''));
+  else if (!MATCH_POLICIES.includes(str(m.matchPolicy))) errs.push(fieldErr.notSupported(`${path}.matchPolicy`, str(m.matchPolicy), MATCH_POLICIES));
+  if (!isSet(m.namespaceSelector)) errs.push(fieldErr.required(`${path}.namespaceSelector`, ''));
+  else errs.push(...validateLabelSelector(m.namespaceSelector, `${path}.namespaceSelector`));
+  if (!isSet(m.objectSelector)) errs.push(fieldErr.required(`${path}.objectSelector`, ''));
+  else errs.push(...validateLabelSelector(m.objectSelector, `${path}.objectSelector`));
+  list(m.resourceRules).forEach((r, i) => errs.push(...validateNamedRule(record(r), `${path}.resourceRules[${i}]`)));
+  list(m.excludeResourceRules).forEach((r, i) => errs.push(...validateNamedRule(record(r), `${path}.excludeResourceRules[${i}]`)));
+  return errs;
+}
+
+function validateParamKind(v: Obj, path: string): FieldError[] {
+  const errs: FieldError[] = [];
+  const apiVersion = str(v.apiVersion);
+  if (apiVersion === '') errs.push(fieldErr.required(`${path}.apiVersion`, ''));
+  else {
+    const slashes = apiVersion.split('/').length - 1;
+    if (slashes > 1) errs.push(fieldErr.invalid(`${path}.apiVersion`, apiVersion, `unexpected GroupVersion string: ${apiVersion}`));
+    else {
+      const [group, version] = apiVersion === '/' ? ['', ''] : slashes === 0 ? ['', apiVersion] : apiVersion.split('/') as [string, string];
+      if (group) {
+        const e = isDNS1123Subdomain(group);
+        if (e.length) errs.push(fieldErr.invalid(`${path}.apiVersion`, group, e.join(',')));
+      }
+      if (!version) errs.push(fieldErr.invalid(`${path}.apiVersion`, apiVersion, 'version must be specified'));
+      else {
+        const e = isDNS1035Label(version);
+        if (e.length) errs.push(fieldErr.invalid(`${path}.apiVersion`, version, e.join(',')));
+      }
+    }
+  }
+  const kind = str(v.kind);
+  if (kind === '') errs.push(fieldErr.required(`${path}.kind`, ''));
+  else {
+    const e = isDNS1035Label(kind.toLowerCase());
+    if (e.length) errs.push(fieldErr.invalid(`${path}.kind`, kind, `may have mixed case, but should otherwise match: ${e.join(',')}`));
+  }
+  return errs;
+}
+
+/** A compilation result as kube's field error (the expression as the value). */
+const celError = (path: string, c: CompiledExpression | undefined): FieldError[] => (c?.error ? [fieldErr.invalid(path, c.expression, c.error)] : []);
+
+const isCELIdentifier = (name: string) => /^[_a-zA-Z][_a-zA-Z0-9]*$/.test(name) && !['true', 'false', 'null', 'in', 'as', 'break', 'const', 'continue', 'else', 'for', 'function', 'if', 'import', 'let', 'loop', 'package', 'namespace', 'return', 'var', 'void', 'while'].includes(name);
+
+/** Expressions of the stored policy (compiled in the StoredExpressions environment on update). */
+function preexisting(old: unknown): Set<string> {
+  const spec = record(record(old).spec);
+  const out = new Set<string>();
+  for (const m of list(spec.matchConditions)) out.add(str(record(m).expression));
+  for (const v of list(spec.validations)) {
+    out.add(str(record(v).expression));
+    if (str(record(v).messageExpression)) out.add(str(record(v).messageExpression));
+  }
+  for (const a of list(spec.auditAnnotations)) out.add(str(record(a).valueExpression));
+  return out;
+}
+
+/** ValidateValidatingAdmissionPolicy's spec checks (`old` on update: its expressions compile as stored ones). */
+export function validateValidatingAdmissionPolicySpec(obj: unknown, old?: unknown): FieldError[] {
+  const o = record(obj);
+  const spec = record(o.spec);
+  const name = str(record(o.metadata).name);
+  const errs: FieldError[] = [];
+  const stored = old === undefined ? new Set<string>() : preexisting(old);
+  const compiled = compilePolicy(spec as PolicySpec, (e) => (stored.has(e) ? 'StoredExpressions' : 'NewExpressions'));
+  if (!isSet(spec.failurePolicy)) errs.push(fieldErr.required('spec.failurePolicy', ''));
+  else if (!FAILURE_POLICIES.includes(str(spec.failurePolicy))) errs.push(fieldErr.notSupported('spec.failurePolicy', str(spec.failurePolicy), FAILURE_POLICIES));
+  if (isSet(spec.paramKind)) errs.push(...validateParamKind(record(spec.paramKind), 'spec.paramKind'));
+  if (!isSet(spec.matchConstraints)) errs.push(fieldErr.required('spec.matchConstraints', ''));
+  else {
+    errs.push(...validateMatchResources(spec.matchConstraints, 'spec.matchConstraints'));
+    if (list(record(spec.matchConstraints).resourceRules).length === 0) errs.push(fieldErr.required('spec.matchConstraints.resourceRules', ''));
+  }
+  // Match conditions are not checked again on an update that changes neither them nor the paramKind.
+  const oldSpec = record(record(old).spec);
+  const sameConditions = old !== undefined && JSON.stringify(oldSpec.matchConditions ?? null) === JSON.stringify(spec.matchConditions ?? null)
+    && JSON.stringify(oldSpec.paramKind ?? null) === JSON.stringify(spec.paramKind ?? null);
+  if (!sameConditions) {
+    const conditions = list(spec.matchConditions);
+    if (conditions.length > 64) errs.push(fieldErr.tooMany('spec.matchConditions', conditions.length, 64));
+    const names = new Set<string>();
+    conditions.forEach((c, i) => {
+      const m = record(c);
+      const path = `spec.matchConditions[${i}]`;
+      if (str(m.expression).trim() === '') errs.push(fieldErr.required(`${path}.expression`, ''));
+      else errs.push(...celError(`${path}.expression`, compiled.matchConditions[i]?.compiled));
+      const n = str(m.name);
+      if (n === '') errs.push(fieldErr.required(`${path}.name`, ''));
+      else for (const msg of isQualifiedName(n)) errs.push(fieldErr.invalid(`${path}.name`, n, msg));
+      if (n && names.has(n)) errs.push(fieldErr.duplicate(`${path}.name`, n));
+      if (n) names.add(n);
+    });
+  }
+  const variableResults = [...compiled.variables.values()];
+  list(spec.variables).forEach((v, i) => {
+    const r = record(v);
+    const path = `spec.variables[${i}]`;
+    const n = str(r.name);
+    if (n.trim() === '') errs.push(fieldErr.required(`${path}.name`, 'name is not specified'));
+    else if (!isCELIdentifier(n)) errs.push(fieldErr.invalid(`${path}.name`, n, 'name is not a valid CEL identifier'));
+    if (str(r.expression).trim() === '') errs.push(fieldErr.required(`${path}.expression`, 'expression is not specified'));
+    else errs.push(...celError(`${path}.expression`, variableResults[i]));
+  });
+  const validations = list(spec.validations);
+  const annotations = list(spec.auditAnnotations);
+  if (validations.length === 0 && annotations.length === 0) {
+    errs.push(fieldErr.required('spec.validations', 'validations or auditAnnotations must contain at least one item'));
+    errs.push(fieldErr.required('spec.auditAnnotations', 'validations or auditAnnotations must contain at least one item'));
+    return errs;
+  }
+  validations.forEach((v, i) => {
+    const r = record(v);
+    const path = `spec.validations[${i}]`;
+    const c = compiled.validations[i];
+    if (str(r.expression).trim() === '') errs.push(fieldErr.required(`${path}.expression`, 'expression is not specified'));
+    else errs.push(...celError(`${path}.expression`, c?.compiled));
+    const me = str(r.messageExpression);
+    if (me.length > 0 && me.trim() === '') errs.push(fieldErr.invalid(`${path}.messageExpression`, me, 'must be non-empty if specified'));
+    else if (me.trim() !== '') errs.push(...celError(`${path}.messageExpression`, c?.message));
+    const msg = str(r.message);
+    if (msg.length > 0 && msg.trim() === '') errs.push(fieldErr.invalid(`${path}.message`, msg, 'message must be non-empty if specified'));
+    else if (/[\n\r]/.test(msg.trim())) errs.push(fieldErr.invalid(`${path}.message`, msg, 'message must not contain line breaks'));
+    if (isSet(r.reason) && !REASONS.includes(str(r.reason))) errs.push(fieldErr.notSupported(`${path}.reason`, str(r.reason), REASONS));
+  });
+  if (annotations.length > MAX_AUDIT_ANNOTATIONS) {
+    errs.push(fieldErr.invalid('spec.auditAnnotations', new GoValue('[]admissionregistration.AuditAnnotation{...}'), `must not have more than ${MAX_AUDIT_ANNOTATIONS} auditAnnotations`));
+  }
+  const keys = new Set<string>();
+  annotations.forEach((a, i) => {
+    const r = record(a);
+    const path = `spec.auditAnnotations[${i}]`;
+    const key = str(r.key);
+    if (name) for (const msg of isQualifiedName(`${name}/${key}`)) errs.push(fieldErr.invalid(`${path}.key`, `${name}/${key}`, msg));
+    else errs.push(fieldErr.invalid(`${path}.key`, key, 'requires metadata.name be non-empty'));
+    const ve = str(r.valueExpression);
+    if (ve.trim() === '') errs.push(fieldErr.required(`${path}.valueExpression`, 'valueExpression is not specified'));
+    else if (ve.trim().length > MAX_VALUE_EXPRESSION_LENGTH) errs.push(fieldErr.required(`${path}.valueExpression`, `must not exceed ${MAX_VALUE_EXPRESSION_LENGTH} bytes in length`));
+    else {
+      const c = compiled.auditAnnotations[i]?.compiled;
+      if (c?.error) errs.push(fieldErr.invalid(`${path}.valueExpression`, ve, c.error));
+    }
+    if (keys.has(key)) errs.push(fieldErr.duplicate(`${path}.key`, key));
+    keys.add(key);
+  });
+  return errs;
+}
+
+/** ValidateValidatingAdmissionPolicyBinding's spec checks. */
+export function validateValidatingAdmissionPolicyBindingSpec(obj: unknown): FieldError[] {
+  const spec = record(record(obj).spec);
+  const errs: FieldError[] = [];
+  const policyName = str(spec.policyName);
+  if (policyName === '') errs.push(fieldErr.required('spec.policyName', ''));
+  else for (const msg of isDNS1123Subdomain(policyName)) errs.push(fieldErr.invalid('spec.policyName', policyName, msg));
+  if (isSet(spec.paramRef)) {
+    const pr = record(spec.paramRef);
+    const name = str(pr.name);
+    if (name.length > 0) {
+      for (const msg of isValidPathSegmentName(name)) errs.push(fieldErr.invalid('spec.paramRef.name', name, msg));
+      if (isSet(pr.selector)) errs.push(fieldErr.forbidden('spec.paramRef.name', 'name and selector are mutually exclusive'));
+    }
+    if (isSet(pr.selector)) {
+      errs.push(...validateLabelSelector(pr.selector, 'spec.paramRef.selector'));
+      if (name.length > 0) errs.push(fieldErr.forbidden('spec.paramRef.selector', 'name and selector are mutually exclusive'));
+    }
+    if (name.length === 0 && !isSet(pr.selector)) errs.push(fieldErr.required('spec.paramRef', 'one of name or selector must be specified'));
+    const action = str(pr.parameterNotFoundAction);
+    if (action === '') errs.push(fieldErr.required('spec.paramRef.parameterNotFoundAction', ''));
+    else if (action !== 'Deny' && action !== 'Allow') errs.push(fieldErr.notSupported('spec.paramRef.parameterNotFoundAction', action, ['Deny', 'Allow']));
+  }
+  // kube's path has this spelling.
+  errs.push(...validateMatchResources(spec.matchResources, 'spec.matchResouces'));
+  const actions = list(spec.validationActions).map(str);
+  const seen = new Set<string>();
+  actions.forEach((a, i) => {
+    if (!ACTIONS.includes(a)) errs.push(fieldErr.notSupported(`spec.validationActions[${i}]`, a, ACTIONS));
+    if (seen.has(a)) errs.push(fieldErr.duplicate(`spec.validationActions[${i}]`, a));
+    seen.add(a);
+  });
+  if (seen.has('Deny') && seen.has('Warn')) {
+    errs.push(fieldErr.invalid('spec.validationActions', goStrings('admissionregistration.ValidationAction', actions), 'must not contain both Deny and Warn (repeating the same validation failure information in the API response and headers serves no purpose)'));
+  }
+  if (seen.size === 0) errs.push(fieldErr.required('spec.validationActions', 'at least one validation action is required'));
+  return errs;
+}
