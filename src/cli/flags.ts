@@ -2,8 +2,9 @@
 // flags say so in their help.
 import { defaultOptions, type ServerOptions } from '../config/options.js';
 import { parseGoDuration } from '../golang/time.js';
+import { observabilityFlags } from './observability-flags.js';
 
-type Kind = 'string' | 'stringArray' | 'strings' | 'int' | 'bool' | 'list' | 'duration' | 'map';
+type Kind = 'string' | 'stringArray' | 'strings' | 'int' | 'bool' | 'list' | 'duration' | 'map' | 'float32';
 
 interface FlagDef {
   name: string;
@@ -124,6 +125,7 @@ export const FLAGS: FlagDef[] = [
   { name: 'service-cluster-ip-range', kind: 'string', help: 'A CIDR notation IP range from which to assign service cluster IPs. (default 10.0.0.0/24)', apply: (o, v) => (o.serviceClusterIPRange = v) },
   { name: 'shutdown-delay-duration', kind: 'duration', help: 'Time to delay the termination: /readyz fails while the server keeps serving. (default 0s)', apply: (o, v) => (o.shutdownDelayMs = duration('shutdown-delay-duration', v)) },
   { name: 'event-ttl', kind: 'duration', help: 'Amount of time to retain events. (default 1h0m0s)', apply: (o, v) => (o.eventTTLMs = duration('event-ttl', v)) },
+  ...observabilityFlags((message) => new FlagError(message)),
   { name: 'v', kind: 'int', help: 'Number for the log level verbosity (0: warnings, 2: one line per request, 4: debug).', apply: (o, v) => (o.verbosity = int('v', v, 0, 10)) },
   { name: 'data-dir', kind: 'string', kubelite: true, help: 'kubelite: directory of the embedded store, certificates and kubeconfig. (default ./.kubelite)', apply: (o, v) => (o.dataDir = v) },
   { name: 'tls-sans', kind: 'list', kubelite: true, help: 'kubelite: extra subject alternative names (DNS names or IPs) for the generated serving certificate.', apply: (o, v) => (o.tlsSANs = list(v)) },

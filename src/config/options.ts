@@ -1,4 +1,5 @@
 // The server's configuration, as flags (src/cli) or the library (startServer) give it.
+import { defaultObservabilityOptions, type ObservabilityOptions } from './observability-options.js';
 
 /** Connection deadlines as Go's http.Server has them (server/connection-deadlines.ts applies them). */
 export interface ConnectionDeadlines {
@@ -8,7 +9,7 @@ export interface ConnectionDeadlines {
   readHeaderTimeoutMs: number;
 }
 
-export interface ServerOptions {
+export interface ServerOptions extends ObservabilityOptions {
   /** --secure-port; 0 picks a free port. */
   securePort: number;
   /** --bind-address. */
@@ -147,6 +148,7 @@ export interface ServerOptions {
 
 export function defaultOptions(): ServerOptions {
   return {
+    ...defaultObservabilityOptions(),
     securePort: 6443,
     bindAddress: '127.0.0.1',
     dataDir: '.kubelite',

@@ -45,4 +45,20 @@ export interface RequestContext {
   encodeStatus?: (status: object) => { contentType: string; bytes: string | Buffer } | undefined;
   /** Annotations for the request's audit event, added by the stages that handle it. */
   auditAnnotations?: Record<string, string>;
+  /** Set by the audit filter when the request's audit level wants bodies or the error Status. */
+  auditCapture?: AuditCapture;
+}
+
+/** What the audit event of a request records beyond metadata (filled by the body reader and the response writers). */
+export interface AuditCapture {
+  /** Level Request or above: keep the request body. */
+  request: boolean;
+  /** Level RequestResponse: keep the response body. */
+  response: boolean;
+  requestBody?: Buffer;
+  requestContentType?: string;
+  responseBody?: Buffer;
+  responseContentType?: string;
+  /** The Status of an error answer. */
+  status?: object;
 }

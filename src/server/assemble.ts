@@ -39,6 +39,7 @@ import { ResourceRouter } from '../endpoints/resource-router.js';
 import type { RequestContext } from '../http/request-context.js';
 import type { Route } from '../http/route.js';
 import type { HealthChecks } from '../observability/health.js';
+import type { ApiserverMetrics } from '../observability/metrics/apiserver-metrics.js';
 import { GenericStore, type StoreDeps } from '../registry/generic-store.js';
 import { objectValidator } from '../registry/object-validator.js';
 import { ResourceRegistry, type ServedResource } from '../registry/resource-registry.js';
@@ -58,6 +59,8 @@ export interface ApiDeps {
   options: ServerOptions;
   log: Logger;
   health: HealthChecks;
+  /** The server's metrics (admission, storage objects, watch events, CEL compilation). */
+  metrics?: ApiserverMetrics;
 }
 
 interface Controller {

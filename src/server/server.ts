@@ -36,6 +36,10 @@ import { EncryptingStorage } from '../storage/encryption/encrypting-storage.js';
 import { EncryptionConfigError, loadEncryptionConfig, transformersFor, type EncryptionConfig, type GroupResource } from '../storage/encryption/encryption-config.js';
 import { applyConnectionDeadlines, KUBE_CONNECTION_DEADLINES } from './connection-deadlines.js';
 import { ensurePrivateDir, preparePrivateFile, tightenFile, writePrivateFile } from './private-files.js';
+import { buildAuditor, buildMetrics } from './observability.js';
+import { instrumentAuthenticator } from '../filters/authentication-metrics.js';
+import { metricsRoute } from '../observability/metrics/metrics-route.js';
+import { authorizerLabels } from '../observability/metrics/authorizer-labels.js';
 
 export interface RunningServer {
   /** https://host:port */
@@ -103,6 +107,8 @@ export async function startKubelite(partial: Partial<ServerOptions> = {}, logger
 async function serveKubelite(opts: ServerOptions, logger: Logger | undefined, useDataDir: boolean): Promise<RunningServer> {
   const log = logger ?? createLogger(opts.verbosity);
   validateAuthorizationOptions(opts);
+  const metrics = buildMetrics(opts, log);
+  const auditor = buildAuditor(opts, metrics, log);
   const certDir = opts.certDir ?? (useDataDir ? join(opts.dataDir, 'pki') : undefined);
   const writeKubeconfig = opts.writeKubeconfig ?? (useDataDir ? join(opts.dataDir, 'kubeconfig') : '');
   const kubeconfigPath = writeKubeconfig === '' ? undefined : resolve(writeKubeconfig);
@@ -124,8 +130,12 @@ async function serveKubelite(opts: ServerOptions, logger: Logger | undefined, us
   health.add('log', () => undefined);
   health.add('etcd', () => storage.health());
   health.add('etcd-readiness', () => storage.health(), ['readyz']);
-  const api = await KubeliteApi.create({ storage, options: opts, log, health, caPem: certs.ca.cert });
+  const api = await KubeliteApi.create({ storage, options: opts, log, health, caPem: certs.ca.cert, metrics });
   const authorizer = api.authorizer;
+  authorizer.onDecision = (member, r) => {
+    const labels = authorizerLabels(member);
+    if (labels) metrics.authorizationDecisions.inc({ ...labels, decision: r.decision === 'allow' ? 'allowed' : 'denied' });
+  };
   health.add('informer-sync', () => undefined, ['readyz']);
   health.add('shutdown', () => {
     if (shutdown.initiated) throw new Error('process is shutting down');
@@ -146,23 +156,30 @@ async function serveKubelite(opts: ServerOptions, logger: Logger | undefined, us
   if (controllerEnabled(opts.controllers, 'serviceaccount-token', true)) {
     api.addElectedController(() => new ServiceAccountTokenController(api.controllerContext(), authn.keys.signing, certs.ca.cert, log));
   }
-  const nonResource: Route[] = [...authn.routes, ...api.nonResourceRoutes()];
+  const nonResource: Route[] = [...authn.routes, ...api.nonResourceRoutes(), metricsRoute(metrics)];
   const director = buildDirector({
     health,
     resources: (ctx) => api.serveResource(ctx),
     discovery: (ctx) => api.serveDiscovery(ctx),
     nonResource,
-    listedPaths: () => api.listedPaths(health),
+    listedPaths: () => [...api.listedPaths(health), '/metrics'].sort(),
     restfulGroup: (group) => api.registry.all().some((r) => r.group === group && r.builtin !== false),
   });
   const handler = buildHandlerChain(director, {
     log,
-    authenticator: authn.authenticator,
-    authentication: { apiAudiences: authn.apiAudiences, proxyHeaders: () => authn.proxyHeaders, proxyHeaderPrefixes: () => authn.proxyHeaderPrefixes },
+    authenticator: instrumentAuthenticator(authn.authenticator, metrics),
+    authentication: {
+      apiAudiences: authn.apiAudiences,
+      proxyHeaders: () => authn.proxyHeaders,
+      proxyHeaderPrefixes: () => authn.proxyHeaderPrefixes,
+      onFailed: auditor ? (ctx) => auditor.failedAuthentication(ctx) : undefined,
+    },
     authorizer,
     requestTimeoutMs: opts.requestTimeoutMs,
     shutdown,
     inFlight: { readOnly: opts.maxRequestsInFlight, mutating: opts.maxMutatingRequestsInFlight },
+    metrics,
+    auditor,
   });
 
   const deadlines = opts.connectionDeadlines ?? KUBE_CONNECTION_DEADLINES;
@@ -271,6 +288,8 @@ async function serveKubelite(opts: ServerOptions, logger: Logger | undefined, us
       await new Promise((r) => setTimeout(r, 20));
       for (const s of sockets) s.destroy();
       await storage.close();
+      metrics.stop();
+      await auditor?.backend.shutdown();
       log.flush?.();
     })();
     return stopping;
