@@ -34,6 +34,13 @@ export function withRequestMetrics(m: ApiserverMetrics): Filter {
     const short = withoutDryRun(labels);
     const gauge = ctx.longRunning ? m.longRunning.labels(short) : undefined;
     gauge?.inc();
+    if (labels.verb === 'WATCH') {
+      ctx.recordWatchEvents = (group, version, kind, sizes) => {
+        const l = { group, version, kind };
+        m.watchEvents.inc(l, sizes.length);
+        for (const size of sizes) m.watchEventsSizes.observe(l, size);
+      };
+    }
     try {
       await next();
     } finally {

@@ -45,6 +45,8 @@ export interface RequestContext {
   encodeStatus?: (status: object) => { contentType: string; bytes: string | Buffer } | undefined;
   /** Annotations for the request's audit event, added by the stages that handle it. */
   auditAnnotations?: Record<string, string>;
+  /** Set by the metrics filter on watches: told of the events (their sizes in bytes) a watch sends. */
+  recordWatchEvents?: (group: string, version: string, kind: string, sizes: number[]) => void;
   /** Set by the audit filter when the request's audit level wants bodies or the error Status. */
   auditCapture?: AuditCapture;
 }

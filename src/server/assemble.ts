@@ -44,6 +44,7 @@ import { GenericStore, type StoreDeps } from '../registry/generic-store.js';
 import { objectValidator } from '../registry/object-validator.js';
 import { ResourceRegistry, type ServedResource } from '../registry/resource-registry.js';
 import { builtinStrategy } from '../registry/resources/index.js';
+import { StorageObjectCounter } from '../registry/storage-object-counts.js';
 import { clusterIPAllocator } from '../registry/strategies/cluster-ips.js';
 import { WatchCacheSet } from '../storage/cacher/watch-cache-set.js';
 import type { Storage } from '../storage/interface.js';
@@ -134,9 +135,10 @@ export class KubeliteApi {
           list: async () => (await registry.storeFor(PRIORITY_CLASSES)?.list(''))?.items ?? [],
         }),
         new DefaultTolerationSeconds(),
-      ]),
+      ], deps.metrics),
     };
     registry.registerAll(builtinStores(resources, storeDeps, deps.options));
+    if (deps.metrics) api.controllers.push(new StorageObjectCounter(registry, deps.storage, deps.metrics, deps.options.etcdCountMetricPollPeriodMs));
 
     const controllers: ControllerContext = { registry, options: deps.options, informers: api.informers };
     const done = deps.health.addPostStartHook('start-system-namespaces-controller');
@@ -168,6 +170,7 @@ export class KubeliteApi {
       controllers,
       addController: (c) => api.controllers.push(c),
       log: deps.log,
+      metrics: deps.metrics,
     });
     return api;
   }

@@ -39,6 +39,8 @@ import { ensurePrivateDir, preparePrivateFile, tightenFile, writePrivateFile } f
 import { buildAuditor, buildMetrics } from './observability.js';
 import { instrumentAuthenticator } from '../filters/authentication-metrics.js';
 import { metricsRoute } from '../observability/metrics/metrics-route.js';
+import type { ApiserverMetrics } from '../observability/metrics/apiserver-metrics.js';
+import { instrumentStorage } from './instrumented-storage.js';
 import { authorizerLabels } from '../observability/metrics/authorizer-labels.js';
 
 export interface RunningServer {
@@ -58,7 +60,7 @@ export interface RunningServer {
 export { UsageError } from './usage-error.js';
 import { UsageError } from './usage-error.js';
 
-async function openStorage(opts: ServerOptions, log: Logger): Promise<Storage> {
+async function openStorage(opts: ServerOptions, log: Logger, metrics?: ApiserverMetrics): Promise<Storage> {
   if (!opts.etcdServers.length && opts.storageBackend === 'etcd3') throw new UsageError('--etcd-servers must be specified');
   let encryption: EncryptionConfig | undefined;
   if (opts.encryptionProviderConfig) {
@@ -70,7 +72,10 @@ async function openStorage(opts: ServerOptions, log: Logger): Promise<Storage> {
     }
   }
   let storage: Storage;
-  if (opts.etcdServers.length) storage = await openEtcd(opts, log);
+  if (opts.etcdServers.length) {
+    storage = await openEtcd(opts, log);
+    if (metrics) storage = instrumentStorage(storage, metrics, (key) => groupResourceString(storageKeyGroupResource(key)));
+  }
   else if (opts.storageBackend === 'memory') storage = new MemoryStorage();
   else {
     const db = join(opts.dataDir, 'kubelite.db');
@@ -123,7 +128,7 @@ async function serveKubelite(opts: ServerOptions, logger: Logger | undefined, us
     clientCAOverride: opts.clientCAFile ? readFileSync(opts.clientCAFile, 'utf8') : undefined,
   });
 
-  const storage = await openStorage(opts, log);
+  const storage = await openStorage(opts, log, metrics);
   const health = new HealthChecks();
   const shutdown = new ShutdownState();
   health.add('ping', () => undefined);
@@ -218,8 +223,9 @@ async function serveKubelite(opts: ServerOptions, logger: Logger | undefined, us
     };
     (ctx as { abort?: () => void }).abort = () => controller.abort();
     // Aborting costs a DOMException: only do it for requests the client left before the answer was complete.
+    // (writableEnded: an HTTP/2 response reports writableFinished once its stream is closed, even by a reset.)
     res.on('close', () => {
-      if (!res.writableFinished) controller.abort();
+      if (!res.writableEnded) controller.abort();
     });
     handler(ctx).catch((err) => {
       log.error({ err }, 'unhandled error in request pipeline');
@@ -336,4 +342,9 @@ function storageKeyGroupResource(key: string): GroupResource {
     for (const r of allBuiltinResources()) if (!builtinGroups.has(r.resource) || r.group === '') builtinGroups.set(r.resource, r.group);
   }
   return { group: builtinGroups.get(first) ?? '', resource: first };
+}
+
+/** kube's GroupResource.String(): `pods`, `deployments.apps`. */
+function groupResourceString(gr: GroupResource): string {
+  return gr.group ? `${gr.resource}.${gr.group}` : gr.resource;
 }

@@ -72,6 +72,11 @@ export async function serveWatch(scope: ResourceScope, opts: ListOptions, sel: S
   const prefix = scope.store.listPrefix(scope.namespace);
   const deadline = Date.now() + watchTimeoutMs(opts.timeoutSeconds);
   const stream = new WatchStream(ctx, watchTuning, encoder.contentType);
+  const record = ctx.recordWatchEvents;
+  const counted = (parts: Buffer[]) => {
+    record?.(scope.def.group, scope.def.version, scope.def.kind, parts.map((p) => p.length));
+    return parts;
+  };
   const sendError = (status: Status) => stream.write([encoder.errorEvent ? encoder.errorEvent(status) : frame('ERROR', Buffer.from(JSON.stringify(status)))]);
 
   let watcher: CacheWatcher | undefined;
@@ -99,7 +104,7 @@ export async function serveWatch(scope: ResourceScope, opts: ListOptions, sel: S
       for (const e of snap.entries) parts.push(encoder.event({ type: 'ADDED', entry: e }));
       // Like kube's, the end bookmark carries the cache's revision (at least the one required), never selector-filtered.
       if (plan.endBookmark) parts.push(encoder.objectEvent('BOOKMARK', bookmarkObject(scope, snap.rev, true)));
-      if (parts.length) stream.write(parts, { initial: true });
+      if (parts.length) stream.write(counted(parts), { initial: true });
       startRev = snap.rev;
     } else if (plan.startNow === 'consistent') {
       startRev = await cache.consistentRev();
@@ -124,7 +129,7 @@ export async function serveWatch(scope: ResourceScope, opts: ListOptions, sel: S
           const item = translateEvent(ev, sel.filter);
           if (item) parts.push(encoder.event(item));
         }
-        if (parts.length && !stream.write(parts)) finish();
+        if (parts.length && !stream.write(counted(parts))) finish();
       },
       // The cache stopped (shutdown) or re-initialized: kube closes such watchers without an event; clients resume
       // from their last resourceVersion (and relist on the 410 that may follow).
@@ -140,7 +145,7 @@ export async function serveWatch(scope: ResourceScope, opts: ListOptions, sel: S
   if (opts.allowWatchBookmarks) scheduleBookmarks(timers, deadline, () => {
     const rev = watcher!.progressRev();
     // kube sends a bookmark only when it moves past the revision the watch started from.
-    if (rev > startRev && !stream.closed) stream.write([encoder.objectEvent('BOOKMARK', bookmarkObject(scope, rev))]);
+    if (rev > startRev && !stream.closed) stream.write(counted([encoder.objectEvent('BOOKMARK', bookmarkObject(scope, rev))]));
   });
   return done;
 }
