@@ -148,6 +148,8 @@ test('Metadata: RequestReceived and ResponseComplete with user, source IP, user 
   assert.deepEqual(received.sourceIPs, ['10.1.2.3', '127.0.0.1']);
   assert.equal(received.userAgent, 'audit-test/1.0');
   assert.deepEqual(received.objectRef, { resource: 'secrets', namespace: 'default', apiVersion: 'v1' });
+  // once the body is decoded, kube completes objectRef from it
+  assert.deepEqual(complete.objectRef, { resource: 'secrets', namespace: 'default', name: 's1', apiVersion: 'v1' });
   assert.equal(received.responseStatus, undefined);
   assert.deepEqual(complete.responseStatus, { metadata: {}, code: 201 });
   assert.equal(complete.requestObject, undefined);

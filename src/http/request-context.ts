@@ -53,7 +53,7 @@ export interface RequestContext {
 
 /** What the audit event of a request records beyond metadata (filled by the body reader and the response writers). */
 export interface AuditCapture {
-  /** Level Request or above: keep the request body. */
+  /** Level Request or above: record the request body (it is kept at every level: creates and updates name objectRef). */
   request: boolean;
   /** Level RequestResponse: keep the response body. */
   response: boolean;

@@ -13,7 +13,7 @@ export async function readBody(ctx: RequestContext, limit: number): Promise<Buff
     chunks.push(chunk);
   }
   const body = Buffer.concat(chunks);
-  if (ctx.auditCapture?.request) {
+  if (ctx.auditCapture) {
     ctx.auditCapture.requestBody = body;
     ctx.auditCapture.requestContentType = String(ctx.req.headers['content-type'] ?? '');
   }

@@ -64,7 +64,12 @@ export class Auditor {
     if (ctx.impersonatedBy && ctx.user) e.impersonatedUser = auditUser(ctx.user);
     const capture = ctx.auditCapture;
     if (e.stage !== 'RequestReceived' && !e.responseStatus) e.responseStatus = responseStatus(ctx);
-    if (capture?.requestBody && capture.request) e.requestObject = decodeBody(capture.requestBody, capture.requestContentType, a.config.omitManagedFields);
+    if (capture?.requestBody && (capture.request || OBJECT_VERBS.has(e.verb))) {
+      const obj = decodeBody(capture.requestBody, capture.requestContentType, a.config.omitManagedFields);
+      // kube completes objectRef from a decoded create or update body, at every level.
+      if (OBJECT_VERBS.has(e.verb) && e.objectRef) e.objectRef = completeObjectRef(e.objectRef, obj);
+      if (capture.request) e.requestObject = obj;
+    }
     if (capture?.responseBody && capture.response && e.stage === 'ResponseComplete') {
       e.responseObject = decodeBody(capture.responseBody, capture.responseContentType, a.config.omitManagedFields);
     }
@@ -87,6 +92,27 @@ export class Auditor {
   countError(plugin: string, n = 1): void {
     this.metrics?.auditErrors.inc({ plugin }, n);
   }
+}
+
+const OBJECT_VERBS = new Set(['create', 'update']);
+
+function completeObjectRef(ref: ObjectReference, obj: unknown): ObjectReference {
+  const meta = (obj as { metadata?: Record<string, unknown> } | undefined)?.metadata;
+  if (!meta || typeof meta !== 'object') return ref;
+  const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+  const out: ObjectReference = {};
+  const set = (k: keyof ObjectReference, v: string | undefined) => {
+    if (v) out[k] = v;
+  };
+  set('resource', ref.resource);
+  set('namespace', ref.namespace ?? str(meta.namespace));
+  set('name', ref.name ?? str(meta.name));
+  set('uid', ref.uid ?? str(meta.uid));
+  set('apiGroup', ref.apiGroup);
+  set('apiVersion', ref.apiVersion);
+  set('resourceVersion', ref.resourceVersion ?? str(meta.resourceVersion));
+  set('subresource', ref.subresource);
+  return out;
 }
 
 function atLeast(l: Level, min: Level): boolean {
