@@ -11,6 +11,11 @@ export interface AuditBatchOptions {
 }
 
 export interface ObservabilityOptions {
+  /**
+   * kubelite (library only): false leaves requests, authentication, authorization, admission and storage
+   * uninstrumented (/metrics then shows process metrics and empty families); benchmarks measure the cost this way.
+   */
+  instrumentation?: boolean;
   /** --show-hidden-metrics-for-version ('' = hidden metrics stay hidden). */
   showHiddenMetricsForVersion: string;
   /** --audit-policy-file: without it nothing is audited. */

@@ -20,8 +20,7 @@ export function requestLabels(ctx: RequestContext): RequestLabels {
 }
 
 function withoutDryRun(l: RequestLabels): Omit<RequestLabels, 'dry_run'> {
-  const { dry_run: _, ...rest } = l; // eslint-disable-line @typescript-eslint/no-unused-vars
-  return rest;
+  return { verb: l.verb, group: l.group, version: l.version, resource: l.resource, subresource: l.subresource, scope: l.scope, component: l.component };
 }
 
 export function withRequestMetrics(m: ApiserverMetrics): Filter {

@@ -113,6 +113,7 @@ async function serveKubelite(opts: ServerOptions, logger: Logger | undefined, us
   const log = logger ?? createLogger(opts.verbosity);
   validateAuthorizationOptions(opts);
   const metrics = buildMetrics(opts, log);
+  const instrumented = opts.instrumentation === false ? undefined : metrics;
   const auditor = buildAuditor(opts, metrics, log);
   const certDir = opts.certDir ?? (useDataDir ? join(opts.dataDir, 'pki') : undefined);
   const writeKubeconfig = opts.writeKubeconfig ?? (useDataDir ? join(opts.dataDir, 'kubeconfig') : '');
@@ -128,19 +129,21 @@ async function serveKubelite(opts: ServerOptions, logger: Logger | undefined, us
     clientCAOverride: opts.clientCAFile ? readFileSync(opts.clientCAFile, 'utf8') : undefined,
   });
 
-  const storage = await openStorage(opts, log, metrics);
+  const storage = await openStorage(opts, log, instrumented);
   const health = new HealthChecks();
   const shutdown = new ShutdownState();
   health.add('ping', () => undefined);
   health.add('log', () => undefined);
   health.add('etcd', () => storage.health());
   health.add('etcd-readiness', () => storage.health(), ['readyz']);
-  const api = await KubeliteApi.create({ storage, options: opts, log, health, caPem: certs.ca.cert, metrics });
+  const api = await KubeliteApi.create({ storage, options: opts, log, health, caPem: certs.ca.cert, metrics: instrumented });
   const authorizer = api.authorizer;
-  authorizer.onDecision = (member, r) => {
-    const labels = authorizerLabels(member);
-    if (labels) metrics.authorizationDecisions.inc({ ...labels, decision: r.decision === 'allow' ? 'allowed' : 'denied' });
-  };
+  if (instrumented) {
+    authorizer.onDecision = (member, r) => {
+      const labels = authorizerLabels(member);
+      if (labels) instrumented.authorizationDecisions.inc({ ...labels, decision: r.decision === 'allow' ? 'allowed' : 'denied' });
+    };
+  }
   health.add('informer-sync', () => undefined, ['readyz']);
   health.add('shutdown', () => {
     if (shutdown.initiated) throw new Error('process is shutting down');
@@ -172,7 +175,7 @@ async function serveKubelite(opts: ServerOptions, logger: Logger | undefined, us
   });
   const handler = buildHandlerChain(director, {
     log,
-    authenticator: instrumentAuthenticator(authn.authenticator, metrics),
+    authenticator: instrumented ? instrumentAuthenticator(authn.authenticator, instrumented) : authn.authenticator,
     authentication: {
       apiAudiences: authn.apiAudiences,
       proxyHeaders: () => authn.proxyHeaders,
@@ -183,7 +186,7 @@ async function serveKubelite(opts: ServerOptions, logger: Logger | undefined, us
     requestTimeoutMs: opts.requestTimeoutMs,
     shutdown,
     inFlight: { readOnly: opts.maxRequestsInFlight, mutating: opts.maxMutatingRequestsInFlight },
-    metrics,
+    metrics: instrumented,
     auditor,
   });
 

@@ -47,11 +47,17 @@ export function microNow(): string {
   return microTime(performance.timeOrigin + performance.now());
 }
 
+let lastMs = -1;
+let lastIso = '';
+
 export function microTime(ms: number): string {
   const whole = Math.floor(ms);
   const micros = Math.floor((ms - whole) * 1000);
-  const iso = new Date(whole).toISOString(); // 2025-01-01T10:00:00.123Z
-  return `${iso.slice(0, 23)}${String(micros).padStart(3, '0')}Z`;
+  if (whole !== lastMs) {
+    lastMs = whole;
+    lastIso = new Date(whole).toISOString().slice(0, 23); // 2025-01-01T10:00:00.123
+  }
+  return `${lastIso}${String(micros).padStart(3, '0')}Z`;
 }
 
 export function auditUser(u: UserInfo | undefined): AuditUser {
@@ -63,29 +69,29 @@ export function auditUser(u: UserInfo | undefined): AuditUser {
   return out;
 }
 
+/** JSON of the members shared by a request's events (user, source IPs, objectRef): written once per request. */
+const shared = new WeakMap<object, string>();
+
+function sharedJSON(o: object): string {
+  let text = shared.get(o);
+  if (text === undefined) shared.set(o, (text = JSON.stringify(o)));
+  return text;
+}
+
 /** The event as JSON, members in kube's order with empty optional members left out. */
 export function eventJSON(e: AuditEvent): string {
-  const o: Record<string, unknown> = {
-    kind: e.kind,
-    apiVersion: e.apiVersion,
-    level: e.level,
-    auditID: e.auditID,
-    stage: e.stage,
-    requestURI: e.requestURI,
-    verb: e.verb,
-    user: e.user,
-  };
-  if (e.impersonatedUser) o.impersonatedUser = e.impersonatedUser;
-  if (e.sourceIPs?.length) o.sourceIPs = e.sourceIPs;
-  if (e.userAgent) o.userAgent = e.userAgent;
-  if (e.objectRef) o.objectRef = e.objectRef;
-  if (e.responseStatus) o.responseStatus = e.responseStatus;
-  if (e.requestObject !== undefined) o.requestObject = e.requestObject;
-  if (e.responseObject !== undefined) o.responseObject = e.responseObject;
-  o.requestReceivedTimestamp = e.requestReceivedTimestamp;
-  o.stageTimestamp = e.stageTimestamp;
-  if (e.annotations && Object.keys(e.annotations).length) o.annotations = e.annotations;
-  return JSON.stringify(o);
+  const str = JSON.stringify;
+  let out = `{"kind":"Event","apiVersion":"audit.k8s.io/v1","level":${str(e.level)},"auditID":${str(e.auditID)},"stage":${str(e.stage)},"requestURI":${str(e.requestURI)},"verb":${str(e.verb)},"user":${sharedJSON(e.user)}`;
+  if (e.impersonatedUser) out += `,"impersonatedUser":${sharedJSON(e.impersonatedUser)}`;
+  if (e.sourceIPs?.length) out += `,"sourceIPs":${sharedJSON(e.sourceIPs)}`;
+  if (e.userAgent) out += `,"userAgent":${str(e.userAgent)}`;
+  if (e.objectRef) out += `,"objectRef":${sharedJSON(e.objectRef)}`;
+  if (e.responseStatus) out += `,"responseStatus":${str(e.responseStatus)}`;
+  if (e.requestObject !== undefined) out += `,"requestObject":${str(e.requestObject)}`;
+  if (e.responseObject !== undefined) out += `,"responseObject":${str(e.responseObject)}`;
+  out += `,"requestReceivedTimestamp":${str(e.requestReceivedTimestamp)},"stageTimestamp":${str(e.stageTimestamp)}`;
+  if (e.annotations && Object.keys(e.annotations).length) out += `,"annotations":${str(e.annotations)}`;
+  return out + '}';
 }
 
 const q = (s: string) => JSON.stringify(s);

@@ -1,7 +1,9 @@
 // The audit log backend (--audit-log-*, auth.md §11.3): one JSON event (or kube's legacy line) per line, to a file
 // (directory 0700, file 0600, appended) or stdout for `-`, with lumberjack's size rotation: the full file is renamed
 // `<name>-<UTC 2006-01-02T15-04-05.000><ext>` and backups beyond --audit-log-maxbackup or older than
-// --audit-log-maxage days are removed.
+// --audit-log-maxage days are removed. Blocking mode drops nothing: the events of one event-loop turn are written
+// together, synchronously, before the next turn (and at shutdown); blocking-strict writes each event at once; batch
+// mode queues them (a full queue drops and counts an error).
 import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, renameSync, statSync, unlinkSync, writeSync, write as fsWrite } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { BatchQueue, type AuditBackend, type BatchSettings } from './backend.js';
@@ -40,19 +42,47 @@ export class LogBackend implements AuditBackend {
     return fd;
   }
 
-  private lines(events: AuditEvent[]): Buffer {
-    const text = events.map((e) => (this.o.format === 'legacy' ? legacyLine(e, new Date(e.requestReceivedTimestamp)) : eventJSON(e))).join('\n') + '\n';
-    return Buffer.from(text);
+  private line(e: AuditEvent): string {
+    return this.o.format === 'legacy' ? legacyLine(e, new Date(e.requestReceivedTimestamp)) : eventJSON(e);
   }
+
+  private lines(events: AuditEvent[]): Buffer {
+    return Buffer.from(events.map((e) => this.line(e)).join('\n') + '\n');
+  }
+
+  /** Blocking mode: the lines of this event-loop turn, written with one synchronous write before the next turn. */
+  private pending: string[] = [];
+  private flushScheduled = false;
 
   processEvents(events: AuditEvent[]): boolean {
     if (this.queue) return this.queue.add(events);
+    if (this.o.mode === 'blocking-strict') {
+      // The caller must know whether the event was stored: write it now.
+      try {
+        this.writeSync(this.lines(events));
+        return true;
+      } catch (e) {
+        this.o.onError(e as Error);
+        return false;
+      }
+    }
+    for (const e of events) this.pending.push(this.line(e));
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      setImmediate(() => this.flushPending());
+    }
+    return true;
+  }
+
+  private flushPending(): void {
+    this.flushScheduled = false;
+    if (!this.pending.length) return;
+    const text = this.pending.join('\n') + '\n';
+    this.pending = [];
     try {
-      this.writeSync(this.lines(events));
-      return true;
+      this.writeSync(Buffer.from(text));
     } catch (e) {
       this.o.onError(e as Error);
-      return false;
     }
   }
 
@@ -116,6 +146,7 @@ export class LogBackend implements AuditBackend {
   }
 
   async shutdown(): Promise<void> {
+    this.flushPending();
     await this.queue?.drain();
     if (this.o.path !== '-') closeSync(this.fd);
   }

@@ -1,7 +1,7 @@
 // kube's metric stability framework (component-base/metrics) over prom-client: every metric carries a stability
 // class printed at the head of its HELP text (`[STABLE] …`, `[ALPHA] …`), and a deprecated metric says so after it
-// (`[ALPHA] (Deprecated since 1.27.0) …`). A deprecated metric whose deprecation period is over is hidden: it is
-// created but not registered, so writes to it cost nothing and /metrics does not list it, unless
+// (`[ALPHA] (Deprecated since 1.27.0) …`). A deprecated metric whose deprecation period is over is hidden: a no-op
+// stands in for it, so writes to it cost nothing and /metrics does not list it, unless
 // --show-hidden-metrics-for-version is given (seeds §Metric life cycle).
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 
@@ -51,27 +51,33 @@ export class KubeMetricFactory {
     private readonly onDeprecated: (name: string, version: string) => void = () => undefined,
   ) {}
 
+  private hidden(o: MetricOpts<string>): boolean {
+    if (!o.deprecatedVersion) return false;
+    if (isHidden(o.stability, o.deprecatedVersion) && !this.showHidden) return true;
+    this.onDeprecated(o.name, o.deprecatedVersion);
+    return false;
+  }
+
   private common<L extends string>(o: MetricOpts<L>) {
-    let registers: Registry[] = [this.registry];
-    if (o.deprecatedVersion) {
-      if (isHidden(o.stability, o.deprecatedVersion) && !this.showHidden) registers = [];
-      else this.onDeprecated(o.name, o.deprecatedVersion);
-    }
-    return { name: o.name, help: helpText(o), labelNames: (o.labels ?? []) as L[], registers };
+    return { name: o.name, help: helpText(o), labelNames: (o.labels ?? []) as L[], registers: [this.registry] };
   }
 
   counter<L extends string>(o: MetricOpts<L>): Counter<L> {
-    return new Counter<L>(this.common(o));
+    return this.hidden(o) ? (HIDDEN as unknown as Counter<L>) : new Counter<L>(this.common(o));
   }
 
   gauge<L extends string>(o: MetricOpts<L>): Gauge<L> {
-    return new Gauge<L>(this.common(o));
+    return this.hidden(o) ? (HIDDEN as unknown as Gauge<L>) : new Gauge<L>(this.common(o));
   }
 
   histogram<L extends string>(o: MetricOpts<L>): Histogram<L> {
-    return new Histogram<L>({ ...this.common(o), buckets: o.buckets ?? [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] });
+    return this.hidden(o) ? (HIDDEN as unknown as Histogram<L>) : new Histogram<L>({ ...this.common(o), buckets: o.buckets ?? [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] });
   }
 }
+
+/** A hidden metric: every write is a no-op and nothing is registered. */
+const noop = () => undefined;
+const HIDDEN = { inc: noop, dec: noop, set: noop, observe: noop, reset: noop, labels: () => HIDDEN, startTimer: () => noop };
 
 /** Prometheus' ExponentialBuckets. */
 export function exponentialBuckets(start: number, factor: number, count: number): number[] {
