@@ -39,7 +39,7 @@ export interface ServerOptions extends ObservabilityOptions {
   etcdKeyFile?: string;
   /** --etcd-compaction-interval in ms (0: this server does not compact). */
   etcdCompactionIntervalMs: number;
-  /** --etcd-count-metric-poll-period in ms (accepted; kubelite counts objects from its watch cache). */
+  /** --etcd-count-metric-poll-period in ms: how often apiserver_storage_objects is counted (0: never). */
   etcdCountMetricPollPeriodMs: number;
   /**
    * Library only: the timing of the leader election kube-controller-manager's controllers run under when several

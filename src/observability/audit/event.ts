@@ -97,13 +97,15 @@ export function eventJSON(e: AuditEvent): string {
 const q = (s: string) => JSON.stringify(s);
 
 /** kube's legacy log line (auth.md §11.3). */
-export function legacyLine(e: AuditEvent, receivedAt: Date): string {
+export function legacyLine(e: AuditEvent): string {
+  // Go's RFC3339Nano: the fraction without trailing zeros
+  const received = e.requestReceivedTimestamp.replace(/\.?0*Z$/, 'Z');
   const groups = e.user.groups?.length ? e.user.groups.map(q).join(',') : '<none>';
   const as = e.impersonatedUser?.username ?? '<self>';
   const asGroups = e.impersonatedUser ? (e.impersonatedUser.groups?.length ? e.impersonatedUser.groups.map(q).join(',') : '<none>') : '<lookup>';
   const code = e.responseStatus && typeof e.responseStatus.code === 'number' ? String(e.responseStatus.code) : '<deferred>';
   return (
-    `${receivedAt.toISOString().replace(/\.?0*Z$/, 'Z')} AUDIT: id=${q(e.auditID)} stage=${q(e.stage)} ip=${q(e.sourceIPs?.[0] ?? '<unknown>')} method=${q(e.verb)} ` +
+    `${received} AUDIT: id=${q(e.auditID)} stage=${q(e.stage)} ip=${q(e.sourceIPs?.[0] ?? '<unknown>')} method=${q(e.verb)} ` +
     `user=${q(e.user.username ?? '<none>')} groups=${q(groups)} as=${q(as)} asgroups=${q(asGroups)} user-agent=${q(e.userAgent ?? '')} ` +
     `namespace=${q(e.objectRef?.namespace || '<none>')} uri=${q(e.requestURI)} response=${q(code)}`
   );

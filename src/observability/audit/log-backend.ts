@@ -43,7 +43,7 @@ export class LogBackend implements AuditBackend {
   }
 
   private line(e: AuditEvent): string {
-    return this.o.format === 'legacy' ? legacyLine(e, new Date(e.requestReceivedTimestamp)) : eventJSON(e);
+    return this.o.format === 'legacy' ? legacyLine(e) : eventJSON(e);
   }
 
   private lines(events: AuditEvent[]): Buffer {
