@@ -9,6 +9,7 @@ import { connect as h2connect } from 'node:http2';
 import { startTestServer, type TestServer } from '../src/testing/test-server.js';
 import { parsePrometheusText, sampleValue, type Family } from '../src/testing/prometheus-text.js';
 import { startServer } from '../src/index.js';
+import { etcdSkipReason, startEtcd } from '../src/testing/etcd.js';
 
 let s: TestServer;
 const bob = { cert: false, headers: { authorization: 'Bearer secret-bob', 'content-type': 'application/json' } };
@@ -197,4 +198,26 @@ test('--show-hidden-metrics-for-version=1.32 shows the hidden deprecated metrics
   await assert.rejects(startServer({ storageBackend: 'memory', securePort: 0, showHiddenMetricsForVersion: '1.30' }), {
     message: `invalid showHiddenMetricsForVersion: showHiddenMetricsForVersion: Invalid value: "1.30": must be omitted or have the value '1.32'; only the previous minor version is allowed`,
   });
+});
+
+test('on etcd: etcd_request_duration_seconds times the engine calls and apiserver_storage_objects counts in etcd', { skip: etcdSkipReason() }, async () => {
+  const etcd = await startEtcd();
+  const onEtcd = await startTestServer({ etcdServers: [etcd.url], leaderElection: false, etcdCountMetricPollPeriodMs: 200 });
+  try {
+    const before = await scrape(onEtcd);
+    assert.equal((await onEtcd.request('POST', '/api/v1/namespaces/default/configmaps', { headers: { 'content-type': 'application/json' }, body: cm('in-etcd') })).status, 201);
+    assert.equal((await onEtcd.request('PUT', '/api/v1/namespaces/default/configmaps/in-etcd', { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'in-etcd' }, data: { changed: 'yes' } }) })).status, 200);
+    await new Promise((r) => setTimeout(r, 500));
+    const after = await scrape(onEtcd);
+    assert.equal(after.get('etcd_request_duration_seconds')?.help, '[ALPHA] Etcd request latency in seconds for each operation and object type.');
+    const d = (labels: Record<string, string>) => v(after, 'etcd_request_duration_seconds_count', labels) - v(before, 'etcd_request_duration_seconds_count', labels);
+    assert.ok(d({ operation: 'create', type: 'configmaps' }) >= 1); // ours, and the controllers' kube-root-ca.crt
+    assert.ok(d({ operation: 'update', type: 'configmaps' }) >= 1);
+    assert.ok(v(after, 'etcd_requests_total', { operation: 'listWithCount', type: '/registry/configmaps/' }) >= 1);
+    const count = (await onEtcd.request('GET', '/api/v1/configmaps')).json().items.length;
+    assert.equal(v(after, 'apiserver_storage_objects', { resource: 'configmaps' }), count);
+  } finally {
+    await onEtcd.close();
+    await etcd.stop();
+  }
 });

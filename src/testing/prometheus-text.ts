@@ -21,10 +21,12 @@ function unescapeHelp(s: string): string {
   return s.replace(/\\(\\|n)/g, (_m, c: string) => (c === 'n' ? '\n' : '\\'));
 }
 
+/** A sample value as Prometheus reads it (Go's strconv.ParseFloat: NaN and Inf in any case). */
 function parseValue(s: string): number {
-  if (s === '+Inf') return Infinity;
-  if (s === '-Inf') return -Infinity;
-  if (s === 'NaN') return NaN;
+  const lower = s.toLowerCase();
+  if (lower === '+inf' || lower === 'inf' || lower === '+infinity' || lower === 'infinity') return Infinity;
+  if (lower === '-inf' || lower === '-infinity') return -Infinity;
+  if (lower === 'nan') return NaN;
   const n = Number(s);
   if (s.trim() === '' || Number.isNaN(n)) throw new Error(`bad sample value ${JSON.stringify(s)}`);
   return n;

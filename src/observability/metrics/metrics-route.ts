@@ -10,7 +10,8 @@ export const EXPOSITION_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8
 export function metricsRoute(m: ApiserverMetrics): Route {
   return async (ctx) => {
     if (ctx.path !== '/metrics') return false;
-    const text = await m.exposition();
+    // prom-client prints NaN as "Nan"; client_golang (kube) prints "NaN".
+    const text = (await m.exposition()).replace(/ Nan$/gm, ' NaN');
     writeBody(ctx, 200, EXPOSITION_CONTENT_TYPE, text);
     return true;
   };
