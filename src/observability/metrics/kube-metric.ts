@@ -3,7 +3,8 @@
 // (`[ALPHA] (Deprecated since 1.27.0) …`). A deprecated metric whose deprecation period is over is hidden: a no-op
 // stands in for it, so writes to it cost nothing and /metrics does not list it, unless
 // --show-hidden-metrics-for-version is given (seeds §Metric life cycle).
-import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import { Gauge, type Metric, type Registry } from 'prom-client';
+import { FastCounter, FastHistogram } from './fast-metrics.js';
 
 export type StabilityLevel = 'ALPHA' | 'BETA' | 'STABLE';
 
@@ -62,16 +63,23 @@ export class KubeMetricFactory {
     return { name: o.name, help: helpText(o), labelNames: (o.labels ?? []) as L[], registers: [this.registry] };
   }
 
-  counter<L extends string>(o: MetricOpts<L>): Counter<L> {
-    return this.hidden(o) ? (HIDDEN as unknown as Counter<L>) : new Counter<L>(this.common(o));
+  counter<L extends string>(o: MetricOpts<L>): FastCounter<L> {
+    if (this.hidden(o)) return HIDDEN as unknown as FastCounter<L>;
+    return this.register(new FastCounter<L>(o.name, helpText(o), o.labels ?? []));
+  }
+
+  private register<M extends FastCounter<string> | FastHistogram<string>>(m: M): M {
+    this.registry.registerMetric(m as unknown as Metric);
+    return m;
   }
 
   gauge<L extends string>(o: MetricOpts<L>): Gauge<L> {
     return this.hidden(o) ? (HIDDEN as unknown as Gauge<L>) : new Gauge<L>(this.common(o));
   }
 
-  histogram<L extends string>(o: MetricOpts<L>): Histogram<L> {
-    return this.hidden(o) ? (HIDDEN as unknown as Histogram<L>) : new Histogram<L>({ ...this.common(o), buckets: o.buckets ?? [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] });
+  histogram<L extends string>(o: MetricOpts<L>): FastHistogram<L> {
+    if (this.hidden(o)) return HIDDEN as unknown as FastHistogram<L>;
+    return this.register(new FastHistogram<L>(o.name, helpText(o), o.labels ?? [], o.buckets ?? [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]));
   }
 }
 
