@@ -39,6 +39,11 @@ abstract class FastMetric<L extends string, S extends Series<L>> {
 export class FastCounter<L extends string> extends FastMetric<L, Series<L> & { value: number }> {
   readonly type = 'counter';
 
+  constructor(name: string, help: string, labelNames: readonly L[]) {
+    super(name, help, labelNames);
+    if (labelNames.length === 0) this.entry({}); // a metric without labels is listed at 0, as client_golang lists it
+  }
+
   protected create(labels: LabelValues<L>) {
     return { labels, value: 0 };
   }
@@ -59,6 +64,7 @@ export class FastHistogram<L extends string> extends FastMetric<L, Series<L> & {
 
   constructor(name: string, help: string, labelNames: readonly L[], private readonly upperBounds: number[]) {
     super(name, help, labelNames);
+    if (labelNames.length === 0) this.entry({});
   }
 
   protected create(labels: LabelValues<L>) {
