@@ -13,6 +13,7 @@ import { celScenario } from './scenarios/cel.js';
 import { createScenario, getProtobufScenario, getScenario, updateScenario, versionScenario } from './scenarios/requests.js';
 import { rbacScenario } from './scenarios/rbac.js';
 import { admissionPolicyScenario } from './scenarios/admission-policy.js';
+import { observabilityScenario } from './scenarios/observability.js';
 import { startupScenario } from './scenarios/startup.js';
 import { storageEngineScenario } from './scenarios/storage-engine.js';
 import { storeScenarios } from './scenarios/store.js';
@@ -28,6 +29,7 @@ const SCENARIOS: Record<string, (ctx: RunContext, selected: Set<string>) => Prom
   update: updateScenario,
   rbac: rbacScenario,
   'admission-policy': admissionPolicyScenario,
+  observability: observabilityScenario,
   // list and memory share one filled server per target when both run.
   list: (ctx, sel) => storeScenarios(ctx, { list: true, memory: sel.has('memory') }),
   memory: (ctx, sel) => (sel.has('list') ? Promise.resolve() : storeScenarios(ctx, { list: false, memory: true })),

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, type TLSSocket } from 'node:tls';
 import { startTestServer, type TestServer } from '../src/testing/test-server.js';
+import { parsePrometheusText, sampleValue } from '../src/testing/prometheus-text.js';
 
 let s: TestServer;
 before(async () => {
@@ -60,7 +61,11 @@ for (const http2 of [false, true]) {
 
   test(`${proto}: a mutating request over --max-mutating-requests-inflight gets 429; reads, masters and probes pass`, async () => {
     const held = await heldCreate(`held-${proto.length}`);
+    const refusedPosts = async () => sampleValue(parsePrometheusText((await s.request('GET', '/metrics')).body), 'apiserver_request_total', { verb: 'POST', resource: 'configmaps', code: '429' }) ?? 0;
+    const before = await refusedPosts();
     assertTooMany(await s.request('POST', '/api/v1/namespaces/default/configmaps', { http2, ...bob, body: cm('refused') }));
+    // kube counts the refused request in apiserver_request_total with code 429
+    assert.equal((await refusedPosts()) - before, 1);
     assertTooMany(await s.request('DELETE', '/api/v1/namespaces/default/configmaps/x', { http2, ...bob }));
     assert.equal((await s.request('GET', '/api/v1/namespaces/default/configmaps', { http2, ...bob })).status, 200);
     assert.equal((await s.request('GET', '/readyz', { http2, ...bob })).status, 200);

@@ -3,7 +3,7 @@
 import type { KObject } from '../api/object.js';
 import type { Strategy } from '../registry/strategy.js';
 import type { CRD, CRDSpec } from './crd-types.js';
-import { validateCRD, validateCRDUpdate } from './crd-validation.js';
+import { validateCRD, validateCRDUpdate, type CompilationObserver } from './crd-validation.js';
 
 /** SetDefaults for apiextensions.k8s.io/v1 CustomResourceDefinitions (runs on every decoded body). */
 export function defaultCRD(obj: KObject): void {
@@ -32,7 +32,7 @@ function addStorageVersion(crd: CRD): void {
   if (!stored.includes(storage)) stored.push(storage);
 }
 
-export function crdStrategy(base: Strategy): Strategy {
+export function crdStrategy(base: Strategy, observeCompilation?: CompilationObserver): Strategy {
   return {
     ...base,
     allowCreateOnUpdate: false,
@@ -49,7 +49,7 @@ export function crdStrategy(base: Strategy): Strategy {
       defaultCRD(obj);
       addStorageVersion(obj as CRD);
     },
-    validate: (obj) => validateCRD(obj as CRD),
-    validateUpdate: (obj, old) => validateCRDUpdate(obj as CRD, old as CRD),
+    validate: (obj) => validateCRD(obj as CRD, undefined, observeCompilation),
+    validateUpdate: (obj, old) => validateCRDUpdate(obj as CRD, old as CRD, observeCompilation),
   };
 }

@@ -11,10 +11,13 @@ import { validateCRDSchema } from './structural/schema-rules.js';
 import { ruleTexts } from './cel/compile-rules.js';
 import { validationRuleErrors } from './cel/rule-errors.js';
 
+/** Told how long CEL compilation took (apiserver_cel_compilation_duration_seconds). */
+export type CompilationObserver = (seconds: number) => void;
+
 /** A version schema's structural errors, then its x-kubernetes-validations errors (CEL only on a sound schema). */
-function schemaAndRuleErrors(schema: JSONSchemaProps, path: string, statusEnabled: boolean, existingRules?: ReadonlySet<string>): FieldError[] {
+function schemaAndRuleErrors(schema: JSONSchemaProps, path: string, statusEnabled: boolean, existingRules?: ReadonlySet<string>, observe?: CompilationObserver): FieldError[] {
   const errs = validateCRDSchema(schema, path, statusEnabled);
-  return [...errs, ...validationRuleErrors(schema, path, errs.length === 0, existingRules)];
+  return [...errs, ...validationRuleErrors(schema, path, errs.length === 0, existingRules, observe)];
 }
 import { type JSONSchemaProps } from '../api/json-schema-props.js';
 
@@ -159,7 +162,7 @@ function validateSelectableFields(fields: { jsonPath?: string }[], schema: JSONS
   return errs;
 }
 
-function validateSpec(spec: CRDSpec, existingRules?: ReadonlySet<string>): FieldError[] {
+function validateSpec(spec: CRDSpec, existingRules?: ReadonlySet<string>, observe?: CompilationObserver): FieldError[] {
   const errs: FieldError[] = [];
   const versions = Array.isArray(spec.versions) ? spec.versions : [];
   const lifted = liftedFields(versions);
@@ -188,7 +191,7 @@ function validateSpec(spec: CRDSpec, existingRules?: ReadonlySet<string>): Field
       errs.push(fieldErr.invalid(`${p}.deprecationWarning`, v.deprecationWarning, 'must be <= 256 characters long'));
     }
     const statusEnabled = !!(lifted.subresources ? versions[0]!.subresources : v.subresources)?.status;
-    if (!lifted.schema && v.schema?.openAPIV3Schema) errs.push(...schemaAndRuleErrors(v.schema.openAPIV3Schema, `${p}.schema.openAPIV3Schema`, statusEnabled, existingRules));
+    if (!lifted.schema && v.schema?.openAPIV3Schema) errs.push(...schemaAndRuleErrors(v.schema.openAPIV3Schema, `${p}.schema.openAPIV3Schema`, statusEnabled, existingRules, observe));
     if (!lifted.subresources && v.subresources?.scale) errs.push(...validateScale(v.subresources.scale, `${p}.subresources`));
     if (!lifted.columns) (v.additionalPrinterColumns ?? []).forEach((c, j) => errs.push(...validateColumn(c, `${p}.additionalPrinterColumns[${j}]`)));
     if (v.selectableFields?.length) {
@@ -207,7 +210,7 @@ function validateSpec(spec: CRDSpec, existingRules?: ReadonlySet<string>): Field
   errs.push(...validateNames(spec.names, 'spec.names'));
   const first = versions[0];
   if (lifted.schema && first?.schema?.openAPIV3Schema) {
-    errs.push(...schemaAndRuleErrors(first.schema.openAPIV3Schema, 'spec.validation.openAPIV3Schema', !!(lifted.subresources ? first.subresources : undefined)?.status || versions.some((v) => v.subresources?.status), existingRules));
+    errs.push(...schemaAndRuleErrors(first.schema.openAPIV3Schema, 'spec.validation.openAPIV3Schema', !!(lifted.subresources ? first.subresources : undefined)?.status || versions.some((v) => v.subresources?.status), existingRules, observe));
   }
   if (lifted.subresources && first?.subresources?.scale) errs.push(...validateScale(first.subresources.scale, 'spec.subresources'));
   if (lifted.columns) (first!.additionalPrinterColumns ?? []).forEach((c, j) => errs.push(...validateColumn(c, `spec.additionalPrinterColumns[${j}]`)));
@@ -250,14 +253,14 @@ function validateStoredVersions(crd: CRD): FieldError[] {
 }
 
 /** kube's ValidateCustomResourceDefinition after the ObjectMeta rules (the store checks metadata and the name). */
-export function validateCRD(crd: CRD, existingRules?: ReadonlySet<string>): FieldError[] {
-  return [...validateSpec(crd.spec ?? ({} as CRDSpec), existingRules), ...validateNames(crd.status?.acceptedNames, 'status.acceptedNames'), ...validateStoredVersions(crd)];
+export function validateCRD(crd: CRD, existingRules?: ReadonlySet<string>, observe?: CompilationObserver): FieldError[] {
+  return [...validateSpec(crd.spec ?? ({} as CRDSpec), existingRules, observe), ...validateNames(crd.status?.acceptedNames, 'status.acceptedNames'), ...validateStoredVersions(crd)];
 }
 
 /** Updates: the same rules (kube relaxes some for schemas that did not change; kubelite does not need to). */
-export function validateCRDUpdate(crd: CRD, old: CRD): FieldError[] {
+export function validateCRDUpdate(crd: CRD, old: CRD, observe?: CompilationObserver): FieldError[] {
   // Rules already stored compile in the StoredExpressions environment, new ones in NewExpressions.
   const existing = new Set<string>();
   for (const v of old.spec?.versions ?? []) ruleTexts(v.schema?.openAPIV3Schema, existing);
-  return validateCRD(crd, existing);
+  return validateCRD(crd, existing, observe);
 }

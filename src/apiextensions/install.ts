@@ -4,6 +4,7 @@
 //
 //   // in the server's assembly, before the controllers start; the CRDs already stored are served when it resolves:
 //   await installApiExtensions({ registry, router, openapiV3, controllers, addController, log });
+import type { ApiserverMetrics } from '../observability/metrics/apiserver-metrics.js';
 import type { Logger } from 'pino';
 import type { ControllerContext } from '../controllers/controller-context.js';
 import type { OpenAPIV3Service } from '../discovery/openapi-v3.js';
@@ -29,6 +30,8 @@ export interface ApiExtensionsHost {
   controllers: ControllerContext;
   addController(c: { start(): void; stop(): void }): void;
   log: Logger;
+  /** The server's metrics (CEL compilation time of CRD validation rules). */
+  metrics?: ApiserverMetrics;
 }
 
 export interface ApiExtensions {
@@ -42,7 +45,7 @@ export async function installApiExtensions(host: ApiExtensionsHost): Promise<Api
   const gvr = { group: CRD_GROUP, version: 'v1', resource: 'customresourcedefinitions' };
   const served = registry.lookup(gvr);
   if (!served) return undefined;
-  const store = new CustomResourceDefinitionStore(served.def, crdStrategy(served.store.strategy), served.store.deps);
+  const store = new CustomResourceDefinitionStore(served.def, crdStrategy(served.store.strategy, host.metrics && ((s) => host.metrics!.celCompilationDuration.observe(s))), served.store.deps);
   registry.replaceStore(gvr, store);
   const controller = new CRDController(host.controllers, store, served.store.deps, host.log);
   host.addController(controller);

@@ -7,6 +7,8 @@ import { aggregateMessage } from './rbac/rule-resolver.js';
 
 export class AuthorizerUnion implements Authorizer, RuleResolverLike {
   readonly name = 'union';
+  /** Told of every allow or deny a member answers (apiserver_authorization_decisions_total). */
+  onDecision?: (member: Authorizer, r: AuthorizerResult) => void;
   /** Replaced as a whole when --authorization-config is reloaded. */
   constructor(public members: Authorizer[]) {}
 
@@ -18,7 +20,10 @@ export class AuthorizerUnion implements Authorizer, RuleResolverLike {
       const r = members[i].authorize(attrs);
       // Most members answer synchronously: stay synchronous until one does not.
       if (r instanceof Promise) return this.continueAsync(members, attrs, i, r, reasons, errors);
-      if (r.decision !== 'noOpinion') return r;
+      if (r.decision !== 'noOpinion') {
+        this.onDecision?.(members[i], r);
+        return r;
+      }
       collect(r, reasons, errors);
     }
     return finish(reasons, errors);
@@ -27,7 +32,10 @@ export class AuthorizerUnion implements Authorizer, RuleResolverLike {
   private async continueAsync(members: Authorizer[], attrs: Attributes, from: number, pending: Promise<AuthorizerResult>, reasons: string[], errors: string[]): Promise<AuthorizerResult> {
     let r = await pending;
     for (let i = from; ; ) {
-      if (r.decision !== 'noOpinion') return r;
+      if (r.decision !== 'noOpinion') {
+        this.onDecision?.(members[i], r);
+        return r;
+      }
       collect(r, reasons, errors);
       if (++i >= members.length) return finish(reasons, errors);
       r = await members[i].authorize(attrs);

@@ -4,8 +4,9 @@ import { FeatureGateError, featureGatesHelp, parseFeatureGates } from '../featur
 import { defaultOptions, type ServerOptions } from '../config/options.js';
 import { parseGoDuration } from '../golang/time.js';
 import { IGNORED_FLAGS, ignoredFlag, type IgnoredFlag } from './ignored-flags.js';
+import { observabilityFlags } from './observability-flags.js';
 
-type Kind = 'string' | 'stringArray' | 'strings' | 'int' | 'bool' | 'list' | 'duration' | 'map';
+type Kind = 'string' | 'stringArray' | 'strings' | 'int' | 'bool' | 'list' | 'duration' | 'map' | 'float32';
 
 interface FlagDef {
   name: string;
@@ -134,6 +135,7 @@ export const FLAGS: FlagDef[] = [
   { name: 'enable-admission-plugins', kind: 'strings', help: 'admission plugins that should be enabled in addition to default enabled ones. The order of plugins in this flag does not matter.', apply: (o, v) => (o.enableAdmissionPlugins = rawList(v)) },
   { name: 'disable-admission-plugins', kind: 'strings', help: 'admission plugins that should be disabled although they are in the default enabled plugins list. The order of plugins in this flag does not matter.', apply: (o, v) => (o.disableAdmissionPlugins = rawList(v)) },
   { name: 'admission-control-config-file', kind: 'string', help: 'File with admission control configuration (AdmissionConfiguration).', apply: (o, v) => (o.admissionControlConfigFile = v) },
+  ...observabilityFlags((message) => new FlagError(message)),
   { name: 'data-dir', kind: 'string', kubelite: true, help: 'kubelite: directory of the embedded store, certificates and kubeconfig. (default ./.kubelite)', apply: (o, v) => (o.dataDir = v) },
   { name: 'tls-sans', kind: 'list', kubelite: true, help: 'kubelite: extra subject alternative names (DNS names or IPs) for the generated serving certificate.', apply: (o, v) => (o.tlsSANs = list(v)) },
   { name: 'write-kubeconfig', kind: 'string', kubelite: true, help: 'kubelite: where to write the admin kubeconfig, merged into an existing file (default <data-dir>/kubeconfig; "" to not write one).', apply: (o, v) => (o.writeKubeconfig = v) },

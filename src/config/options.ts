@@ -1,4 +1,5 @@
 // The server's configuration, as flags (src/cli) or the library (startServer) give it.
+import { defaultObservabilityOptions, type ObservabilityOptions } from './observability-options.js';
 
 /** Connection deadlines as Go's http.Server has them (server/connection-deadlines.ts applies them). */
 export interface ConnectionDeadlines {
@@ -8,7 +9,7 @@ export interface ConnectionDeadlines {
   readHeaderTimeoutMs: number;
 }
 
-export interface ServerOptions {
+export interface ServerOptions extends ObservabilityOptions {
   /** --secure-port; 0 picks a free port. */
   securePort: number;
   /** --bind-address. */
@@ -38,7 +39,7 @@ export interface ServerOptions {
   etcdKeyFile?: string;
   /** --etcd-compaction-interval in ms (0: this server does not compact). */
   etcdCompactionIntervalMs: number;
-  /** --etcd-count-metric-poll-period in ms (accepted; kubelite counts objects from its watch cache). */
+  /** --etcd-count-metric-poll-period in ms: how often apiserver_storage_objects is counted (0: never). */
   etcdCountMetricPollPeriodMs: number;
   /**
    * Library only: the timing of the leader election kube-controller-manager's controllers run under when several
@@ -161,6 +162,7 @@ export interface ServerOptions {
 
 export function defaultOptions(): ServerOptions {
   return {
+    ...defaultObservabilityOptions(),
     securePort: 6443,
     bindAddress: '127.0.0.1',
     dataDir: '.kubelite',

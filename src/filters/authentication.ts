@@ -13,6 +13,8 @@ export interface AuthenticationSettings {
   /** Header names the front proxy may set, deleted once the request is authenticated. */
   proxyHeaders?: () => string[];
   proxyHeaderPrefixes?: () => string[];
+  /** Told of a request whose authentication failed, before the 401 is written (its audit event). */
+  onFailed?: (ctx: RequestContext) => void;
 }
 
 export function withAuthentication(authenticator: RequestAuthenticator, log: Logger, settings: AuthenticationSettings = { apiAudiences: [] }): Filter {
@@ -27,6 +29,7 @@ export function withAuthentication(authenticator: RequestAuthenticator, log: Log
     if (failed || r.kind !== 'user') {
       // The reason is for the server's log only (never the credential itself); the client sees "Unauthorized".
       if (r.kind === 'error') log.debug({ auditID: ctx.auditId, err: r.error.message }, 'unable to authenticate the request');
+      settings.onFailed?.(ctx);
       writeError(ctx, unauthorized());
       // kube closes HTTP/2 connections of failed authentications (DoS mitigation).
       if (ctx.http2) (ctx.req as { stream?: { session?: { close(): void } } }).stream?.session?.close();

@@ -5,6 +5,7 @@ import { forbidden, htmlEscape, internalError } from '../errors/status.js';
 import { goQuote } from '../golang/strconv.js';
 import type { RequestContext } from '../http/request-context.js';
 import { writeError } from '../http/respond.js';
+import type { ApiserverMetrics } from '../observability/metrics/apiserver-metrics.js';
 import type { Filter } from './filter.js';
 
 const SELECTING_VERBS = new Set(['list', 'watch', 'deletecollection']);
@@ -53,14 +54,20 @@ function writeInternalAuthorizationError(ctx: RequestContext, error: string): vo
   ctx.res.end(`${htmlEscape(`Internal Server Error: ${goQuote(uri)}: ${error}`)}\n`);
 }
 
-export function withAuthorization(authorizer: Authorizer): Filter {
+export function withAuthorization(authorizer: Authorizer, metrics?: ApiserverMetrics): Filter {
   return async (ctx, next) => {
     const attrs = attributesOf(ctx);
     let r;
+    const start = performance.now();
     try {
       r = await authorizer.authorize(attrs);
     } catch (e) {
       return writeError(ctx, internalError(e));
+    }
+    if (metrics) {
+      const result = r.decision === 'allow' ? 'allowed' : r.error ? 'error' : r.decision === 'deny' ? 'denied' : 'no-opinion';
+      metrics.authorizationAttempts.inc({ result });
+      metrics.authorizationDuration.observe({ result }, (performance.now() - start) / 1000);
     }
     // kube's audit annotations of the decision.
     const notes = (ctx.auditAnnotations ??= {});

@@ -45,4 +45,22 @@ export interface RequestContext {
   encodeStatus?: (status: object) => { contentType: string; bytes: string | Buffer } | undefined;
   /** Annotations for the request's audit event, added by the stages that handle it. */
   auditAnnotations?: Record<string, string>;
+  /** Set by the metrics filter on watches: told of the events (their sizes in bytes) a watch sends. */
+  recordWatchEvents?: (group: string, version: string, kind: string, sizes: number[]) => void;
+  /** Set by the audit filter when the request's audit level wants bodies or the error Status. */
+  auditCapture?: AuditCapture;
+}
+
+/** What the audit event of a request records beyond metadata (filled by the body reader and the response writers). */
+export interface AuditCapture {
+  /** Level Request or above: record the request body (it is kept at every level: creates and updates name objectRef). */
+  request: boolean;
+  /** Level RequestResponse: keep the response body. */
+  response: boolean;
+  requestBody?: Buffer;
+  requestContentType?: string;
+  responseBody?: Buffer;
+  responseContentType?: string;
+  /** The Status of an error answer. */
+  status?: object;
 }

@@ -60,6 +60,10 @@ export function writeBody(ctx: RequestContext, code: number, contentType: string
   for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
   res.setHeader('Content-Type', contentType);
   let buf = typeof body === 'string' ? Buffer.from(body) : body;
+  if (ctx.auditCapture?.response) {
+    ctx.auditCapture.responseBody = buf;
+    ctx.auditCapture.responseContentType = contentType;
+  }
   if (buf.length > GZIP_THRESHOLD && !ctx.longRunning && acceptsGzip(ctx)) {
     buf = gzipSync(buf, { level: GZIP_LEVEL });
     res.setHeader('Content-Encoding', 'gzip');
@@ -100,6 +104,7 @@ export function writeError(ctx: RequestContext, err: unknown): void {
   if (!(err instanceof StatusError)) throw err;
   const se = err;
   const body: Status = se.toJSON();
+  if (ctx.auditCapture) ctx.auditCapture.status = body;
   const headers: Record<string, string> = {};
   const retry = se.status.details?.retryAfterSeconds;
   if (retry) headers['Retry-After'] = String(retry);

@@ -47,10 +47,12 @@ import { ResourceRouter } from '../endpoints/resource-router.js';
 import type { RequestContext } from '../http/request-context.js';
 import type { Route } from '../http/route.js';
 import type { HealthChecks } from '../observability/health.js';
+import type { ApiserverMetrics } from '../observability/metrics/apiserver-metrics.js';
 import { GenericStore, type StoreDeps } from '../registry/generic-store.js';
 import { objectValidator } from '../registry/object-validator.js';
 import { ResourceRegistry, type ServedResource } from '../registry/resource-registry.js';
 import { builtinStrategy } from '../registry/resources/index.js';
+import { StorageObjectCounter } from '../registry/storage-object-counts.js';
 import { clusterIPAllocator } from '../registry/strategies/cluster-ips.js';
 import { WatchCacheSet } from '../storage/cacher/watch-cache-set.js';
 import type { Storage } from '../storage/interface.js';
@@ -66,6 +68,8 @@ export interface ApiDeps {
   options: ServerOptions;
   log: Logger;
   health: HealthChecks;
+  /** The server's metrics (admission, storage objects, watch events, CEL compilation). */
+  metrics?: ApiserverMetrics;
 }
 
 interface Controller {
@@ -158,11 +162,12 @@ export class KubeliteApi {
         webhooks.mutating,
         policies,
         webhooks.validating,
-      ])),
+      ]), deps.metrics),
     };
     registry.registerAll(builtinStores(resources, storeDeps, deps.options));
     void policies.start().catch((e) => deps.log.error({ err: e }, 'admission policies could not be followed'));
     api.controllers.push({ start: () => undefined, stop: () => policies.stop() });
+    if (deps.metrics) api.controllers.push(new StorageObjectCounter(registry, deps.storage, deps.metrics, deps.options.etcdCountMetricPollPeriodMs));
 
     const controllers: ControllerContext = { registry, options: deps.options, informers: api.informers };
     const done = deps.health.addPostStartHook('start-system-namespaces-controller');
@@ -197,6 +202,7 @@ export class KubeliteApi {
       addController: (c) => api.controllers.push(c),
       log: deps.log,
       resolveService: serviceResolver(registry),
+      metrics: deps.metrics,
     });
     return api;
   }

@@ -4,6 +4,10 @@ import type { Logger } from 'pino';
 import type { RequestAuthenticator } from '../authn/authenticator.js';
 import type { Authorizer } from '../authz/authorizer.js';
 import { withAuditId } from '../filters/audit-id.js';
+import { withAudit } from '../filters/audit.js';
+import { withRequestMetrics } from '../filters/request-metrics.js';
+import type { Auditor } from '../observability/audit/auditor.js';
+import type { ApiserverMetrics } from '../observability/metrics/apiserver-metrics.js';
 import { withAuthentication, type AuthenticationSettings } from '../filters/authentication.js';
 import { withImpersonation } from '../filters/impersonation.js';
 import { withAuthorization } from '../filters/authorization.js';
@@ -23,6 +27,9 @@ export interface ChainDeps {
   requestTimeoutMs: number;
   shutdown: ShutdownState;
   inFlight: InFlightLimits;
+  metrics?: ApiserverMetrics;
+  /** Absent when no audit policy and backend are configured. */
+  auditor?: Auditor;
 }
 
 export function buildHandlerChain(director: Handler, d: ChainDeps): Handler {
@@ -34,10 +41,12 @@ export function buildHandlerChain(director: Handler, d: ChainDeps): Handler {
     // WithCacheControl and WithWarningRecorder are applied when a response is written (http/respond.ts).
     withShutdownGate(d.shutdown), //         WithWaitGroup (in-flight tracking for graceful shutdown)
     withTimeout(d.requestTimeoutMs), //      WithRequestDeadline + WithTimeoutForNonLongRunningRequests
-    withAuthentication(d.authenticator, d.log, d.authentication), // WithAuthentication
+    withAuthentication(d.authenticator, d.log, d.authentication), // WithAuthentication (+ WithFailedAuthenticationAudit)
+    ...(d.auditor ? [withAudit(d.auditor)] : []), // WithAudit
     withImpersonation(d.authorizer), //      WithImpersonation
-    withMaxInFlightLimit(d.inFlight), //      WithMaxInFlightLimit (kube's variant without priority and fairness)
-    withAuthorization(d.authorizer), //      WithAuthorization
+    withMaxInFlightLimit(d.inFlight, d.metrics), // WithMaxInFlightLimit (kube's variant without priority and fairness)
+    withAuthorization(d.authorizer, d.metrics), // WithAuthorization
+    ...(d.metrics ? [withRequestMetrics(d.metrics)] : []), // the routes' instrumentation (InstrumentRouteFunc)
   ];
   return compose(filters, director);
 }

@@ -39,6 +39,12 @@ import { applyConnectionDeadlines, KUBE_CONNECTION_DEADLINES } from './connectio
 import { descriptionsFrom } from '../discovery/openapi-descriptions.js';
 import { snapshotContents, SnapshotError, type ClusterSnapshot } from '../storage/snapshot.js';
 import { ensurePrivateDir, preparePrivateFile, tightenFile, writePrivateFile } from './private-files.js';
+import { buildAuditor, buildMetrics } from './observability.js';
+import { instrumentAuthenticator } from '../filters/authentication-metrics.js';
+import { metricsRoute } from '../observability/metrics/metrics-route.js';
+import type { ApiserverMetrics } from '../observability/metrics/apiserver-metrics.js';
+import { instrumentStorage } from './instrumented-storage.js';
+import { authorizerLabels } from '../observability/metrics/authorizer-labels.js';
 
 export interface RunningServer {
   /** https://host:port */
@@ -57,7 +63,7 @@ export interface RunningServer {
 export { UsageError } from './usage-error.js';
 import { UsageError } from './usage-error.js';
 
-async function openStorage(opts: ServerOptions, log: Logger): Promise<Storage> {
+async function openStorage(opts: ServerOptions, log: Logger, metrics?: ApiserverMetrics): Promise<Storage> {
   if (!opts.etcdServers.length && opts.storageBackend === 'etcd3') throw new UsageError('--etcd-servers must be specified');
   let encryption: EncryptionConfig | undefined;
   if (opts.encryptionProviderConfig) {
@@ -70,7 +76,10 @@ async function openStorage(opts: ServerOptions, log: Logger): Promise<Storage> {
   }
   if (opts.snapshot && (opts.storageBackend !== 'memory' || opts.etcdServers.length)) throw new UsageError('a snapshot starts the memory engine only (storageBackend: \'memory\')');
   let storage: Storage;
-  if (opts.etcdServers.length) storage = await openEtcd(opts, log);
+  if (opts.etcdServers.length) {
+    storage = await openEtcd(opts, log);
+    if (metrics) storage = instrumentStorage(storage, metrics, (key) => groupResourceString(storageKeyGroupResource(key)));
+  }
   else if (opts.storageBackend === 'memory') storage = new MemoryStorage({ initial: opts.snapshot && snapshotFor(opts.snapshot) });
   else {
     const db = join(opts.dataDir, 'kubelite.db');
@@ -118,6 +127,9 @@ async function serveKubelite(opts: ServerOptions, logger: Logger | undefined, us
   const log = logger ?? (opts.logger === 'silent' ? silentLogger() : opts.logger) ?? createLogger(opts.verbosity, undefined, opts.loggingFormat);
   checkFeatureGatesAtStart(opts.featureGates, log);
   validateAuthorizationOptions(opts);
+  const metrics = buildMetrics(opts, log);
+  const instrumented = opts.instrumentation === false ? undefined : metrics;
+  const auditor = buildAuditor(opts, metrics, log);
   // kubelite's own CA, admin certificate and service-account key live in <data-dir>/pki; --cert-dir, as kube's, only
   // holds the serving pair apiserver.crt/.key (used as found, generated when absent).
   const certDir = useDataDir ? join(opts.dataDir, 'pki') : undefined;
@@ -135,14 +147,14 @@ async function serveKubelite(opts: ServerOptions, logger: Logger | undefined, us
     clientCAOverride: opts.clientCAFile ? readFileSync(opts.clientCAFile, 'utf8') : undefined,
   });
 
-  const storage = await openStorage(opts, log);
+  const storage = await openStorage(opts, log, instrumented);
   const health = new HealthChecks();
   const shutdown = new ShutdownState();
   health.add('ping', () => undefined);
   health.add('log', () => undefined);
   health.add('etcd', () => storage.health());
   health.add('etcd-readiness', () => storage.health(), ['readyz']);
-  const api = await KubeliteApi.create({ storage, options: opts, log, health, caPem: certs.ca.cert });
+  const api = await KubeliteApi.create({ storage, options: opts, log, health, caPem: certs.ca.cert, metrics: instrumented });
   const authorizer = api.authorizer;
   if (opts.openapiDescriptions !== undefined) {
     const path = opts.openapiDescriptions;
@@ -152,6 +164,12 @@ async function serveKubelite(opts: ServerOptions, logger: Logger | undefined, us
       throw new UsageError(`--openapi-descriptions: no such file or directory: ${path}`);
     }
     api.discovery.openapiV3.setDescribe(descriptionsFrom(path, (err) => log.error({ err: err.message, path }, 'OpenAPI descriptions not loaded')));
+  }
+  if (instrumented) {
+    authorizer.onDecision = (member, r) => {
+      const labels = authorizerLabels(member);
+      if (labels) instrumented.authorizationDecisions.inc({ ...labels, decision: r.decision === 'allow' ? 'allowed' : 'denied' });
+    };
   }
   health.add('informer-sync', () => undefined, ['readyz']);
   health.add('shutdown', () => {
@@ -173,23 +191,30 @@ async function serveKubelite(opts: ServerOptions, logger: Logger | undefined, us
   if (controllerEnabled(opts.controllers, 'serviceaccount-token', true)) {
     api.addElectedController(() => new ServiceAccountTokenController(api.controllerContext(), authn.keys.signing, certs.ca.cert, log));
   }
-  const nonResource: Route[] = [...authn.routes, ...api.nonResourceRoutes()];
+  const nonResource: Route[] = [...authn.routes, ...api.nonResourceRoutes(), metricsRoute(metrics)];
   const director = buildDirector({
     health,
     resources: (ctx) => api.serveResource(ctx),
     discovery: (ctx) => api.serveDiscovery(ctx),
     nonResource,
-    listedPaths: () => api.listedPaths(health),
+    listedPaths: () => [...api.listedPaths(health), '/metrics'].sort(),
     restfulGroup: (group) => api.registry.all().some((r) => r.group === group && r.builtin !== false),
   });
   const handler = buildHandlerChain(director, {
     log,
-    authenticator: authn.authenticator,
-    authentication: { apiAudiences: authn.apiAudiences, proxyHeaders: () => authn.proxyHeaders, proxyHeaderPrefixes: () => authn.proxyHeaderPrefixes },
+    authenticator: instrumented ? instrumentAuthenticator(authn.authenticator, instrumented) : authn.authenticator,
+    authentication: {
+      apiAudiences: authn.apiAudiences,
+      proxyHeaders: () => authn.proxyHeaders,
+      proxyHeaderPrefixes: () => authn.proxyHeaderPrefixes,
+      onFailed: auditor ? (ctx) => auditor.failedAuthentication(ctx) : undefined,
+    },
     authorizer,
     requestTimeoutMs: opts.requestTimeoutMs,
     shutdown,
     inFlight: { readOnly: opts.maxRequestsInFlight, mutating: opts.maxMutatingRequestsInFlight },
+    metrics: instrumented,
+    auditor,
   });
 
   const deadlines = opts.connectionDeadlines ?? KUBE_CONNECTION_DEADLINES;
@@ -228,8 +253,9 @@ async function serveKubelite(opts: ServerOptions, logger: Logger | undefined, us
     };
     (ctx as { abort?: () => void }).abort = () => controller.abort();
     // Aborting costs a DOMException: only do it for requests the client left before the answer was complete.
+    // (writableEnded: an HTTP/2 response reports writableFinished once its stream is closed, even by a reset.)
     res.on('close', () => {
-      if (!res.writableFinished) controller.abort();
+      if (!res.writableEnded) controller.abort();
     });
     handler(ctx).catch((err) => {
       log.error({ err }, 'unhandled error in request pipeline');
@@ -298,6 +324,8 @@ async function serveKubelite(opts: ServerOptions, logger: Logger | undefined, us
       await new Promise((r) => setTimeout(r, 20));
       for (const s of sockets) s.destroy();
       await storage.close();
+      metrics.stop();
+      await auditor?.backend.shutdown();
       log.flush?.();
     })();
     return stopping;
@@ -344,4 +372,9 @@ function storageKeyGroupResource(key: string): GroupResource {
     for (const r of allBuiltinResources()) if (!builtinGroups.has(r.resource) || r.group === '') builtinGroups.set(r.resource, r.group);
   }
   return { group: builtinGroups.get(first) ?? '', resource: first };
+}
+
+/** kube's GroupResource.String(): `pods`, `deployments.apps`. */
+function groupResourceString(gr: GroupResource): string {
+  return gr.group ? `${gr.resource}.${gr.group}` : gr.resource;
 }

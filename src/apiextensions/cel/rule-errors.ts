@@ -73,11 +73,11 @@ function celErrors(node: RuleNode, path: string, errs: FieldError[], observed: O
  * All rule errors of one schema at `path` (e.g. `spec.versions[0].schema.openAPIV3Schema`). CEL is compiled
  * only when the rules' shapes and the schema itself (`schemaValid`) are sound.
  */
-export function validationRuleErrors(schema: JSONSchemaProps, path: string, schemaValid: boolean, existing?: ReadonlySet<string>): FieldError[] {
+export function validationRuleErrors(schema: JSONSchemaProps, path: string, schemaValid: boolean, existing?: ReadonlySet<string>, observeCompilation?: (seconds: number) => void): FieldError[] {
   const errs: FieldError[] = [];
   shapeErrors(schema, path, errs);
   if (errs.length || !schemaValid) return errs;
-  const root = compileSchemaRules(schema, path, existing);
+  const root = compileSchemaRules(schema, path, existing, observeCompilation);
   if (!root) return errs;
   const observed: Observed[] = [];
   celErrors(root, path, errs, observed);

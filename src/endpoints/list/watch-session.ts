@@ -73,6 +73,11 @@ export async function serveWatch(scope: ResourceScope, opts: ListOptions, sel: S
   const prefix = scope.store.listPrefix(scope.namespace);
   const deadline = Date.now() + watchTimeoutMs(opts.timeoutSeconds);
   const stream = new WatchStream(ctx, watchTuning, encoder.contentType);
+  const record = ctx.recordWatchEvents;
+  const counted = (parts: Buffer[]) => {
+    record?.(scope.def.group, scope.def.version, scope.def.kind, parts.map((p) => p.length));
+    return parts;
+  };
   const sendError = (status: Status) => stream.write([encoder.errorEvent ? encoder.errorEvent(status) : frame('ERROR', Buffer.from(JSON.stringify(status)))]);
 
   let watcher: CacheWatcher | undefined;
@@ -103,7 +108,7 @@ export async function serveWatch(scope: ResourceScope, opts: ListOptions, sel: S
       for (const e of snap.entries) parts.push(encoder.event({ type: 'ADDED', entry: e }));
       // Like kube's, the end bookmark carries the cache's revision (at least the one required), never selector-filtered.
       if (plan.endBookmark) parts.push(encoder.objectEvent('BOOKMARK', bookmarkObject(scope, snap.rev, true)));
-      if (parts.length) stream.write(parts, { initial: true });
+      if (parts.length) stream.write(counted(parts), { initial: true });
       startRev = snap.rev;
     } else if (plan.startNow === 'consistent') {
       startRev = await cache.consistentRev();
@@ -132,7 +137,7 @@ export async function serveWatch(scope: ResourceScope, opts: ListOptions, sel: S
         const write = () => {
           if (stream.closed) return;
           const parts = items.map((item) => encoder.event(item));
-          if (!stream.write(parts)) finish();
+          if (!stream.write(counted(parts))) finish();
         };
         if (!prepare) return write();
         // Batches stay in order while each waits for its preparation (a conversion webhook's answer).
@@ -158,7 +163,7 @@ export async function serveWatch(scope: ResourceScope, opts: ListOptions, sel: S
   if (opts.allowWatchBookmarks) scheduleBookmarks(timers, deadline, () => {
     const rev = watcher!.progressRev();
     // kube sends a bookmark only when it moves past the revision the watch started from.
-    if (rev > startRev && !stream.closed) stream.write([encoder.objectEvent('BOOKMARK', bookmarkObject(scope, rev))]);
+    if (rev > startRev && !stream.closed) stream.write(counted([encoder.objectEvent('BOOKMARK', bookmarkObject(scope, rev))]));
   });
   return done;
 }

@@ -12,5 +12,10 @@ export async function readBody(ctx: RequestContext, limit: number): Promise<Buff
     if (size > limit) throw requestEntityTooLarge(limit);
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks);
+  const body = Buffer.concat(chunks);
+  if (ctx.auditCapture) {
+    ctx.auditCapture.requestBody = body;
+    ctx.auditCapture.requestContentType = String(ctx.req.headers['content-type'] ?? '');
+  }
+  return body;
 }
