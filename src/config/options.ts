@@ -141,6 +141,8 @@ export interface ServerOptions {
   eventTTLMs: number;
   /** kubelite (library only): Go's IdleTimeout and ReadHeaderTimeout, 90 s and 32 s as in kube-apiserver. */
   connectionDeadlines?: ConnectionDeadlines;
+  /** kubelite (library only): events each watch cache keeps for watches from older revisions (default 100 000). */
+  watchCacheHistoryEvents?: number;
   /** -v */
   verbosity: number;
 }
