@@ -143,6 +143,7 @@ test(`the whole server SIGKILLed ${KILLS} times under concurrent writes (seed ${
 
         // 3. Writers until the kill.
         const runAcks: Array<{ name: string; rv?: number; deleted: boolean }> = [...carried];
+        const carriedCount = carried.length;
         let killed = false;
         const writer = async (w: number): Promise<void> => {
           while (!killed) {
@@ -199,7 +200,9 @@ test(`the whole server SIGKILLed ${KILLS} times under concurrent writes (seed ${
           }
         };
         const writers = Array.from({ length: WRITERS }, (_, w) => writer(w));
-        await new Promise((r) => setTimeout(r, 300 + Math.floor(rand() * 1500)));
+        // The kill comes at a random moment once the writers are under way (however slow the machine).
+        for (let waited = 0; runAcks.length - carriedCount < 3 && waited < 30_000; waited += 20) await new Promise((r) => setTimeout(r, 20));
+        await new Promise((r) => setTimeout(r, Math.floor(rand() * 1500)));
         killed = true;
         await srv.kill('SIGKILL');
         await Promise.all(writers);
@@ -236,5 +239,5 @@ test(`the whole server SIGKILLed ${KILLS} times under concurrent writes (seed ${
   }
   report('durability', { kills: KILLS, acknowledged: acks, objects: model.size, lost, torn, watchGaps, resumed, relists, maxRev: maxAckedRev });
   assert.deepEqual(failures.slice(0, 20), []);
-  assert.ok(acks > KILLS * 5, `only ${acks} writes were acknowledged`);
+  assert.ok(acks >= KILLS * 3, `only ${acks} writes were acknowledged`);
 });
