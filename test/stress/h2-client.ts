@@ -34,7 +34,9 @@ export class H2Client {
     const i = this.next++ % this.sessionCount;
     let s = this.sessions[i];
     if (!s || s.closed || s.destroyed) {
-      s = connect(this.creds.url, { ca: this.creds.ca, cert: this.creds.cert, key: this.creds.key });
+      // Node's client keeps the unsent part of bodies the server answered unread (413s) in the session; its default
+      // 10 MB would make the client itself refuse new streams after a few oversized bodies.
+      s = connect(this.creds.url, { ca: this.creds.ca, cert: this.creds.cert, key: this.creds.key, maxSessionMemory: 1024 });
       s.on('error', () => undefined);
       s.unref();
       this.sessions[i] = s;
