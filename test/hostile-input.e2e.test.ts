@@ -338,3 +338,25 @@ test('a merge patch that makes a custom resource\'s finalizers an object is reje
   const del = await s.request('DELETE', `${THINGS}/fin`);
   assert.equal(del.status, 200, del.body);
 });
+
+// --- invalid UTF-8 in a field name (found by the hostile-input stress run) ----------------------------------
+
+for (const http2 of [false, true]) {
+  test(`${http2 ? 'HTTP/2' : 'HTTP/1.1'}: an unknown field whose name is invalid UTF-8 is decoded as U+FFFD and its warning sent as UTF-8 bytes`, async () => {
+    const name = `utf8-warning-${http2 ? 'h2' : 'h1'}`;
+    const body = Buffer.concat([Buffer.from(`{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"${name}"},"`), Buffer.from([0xff, 0xc3]), Buffer.from('":1}')]);
+    const r = await s.request('POST', CMS, { headers: JSON_CT, body, http2 });
+    assert.equal(r.status, 201, r.body);
+    // Node hands header bytes over as Latin-1 characters.
+    const warning = Buffer.from(String(r.headers.warning), 'latin1').toString('utf8');
+    assert.equal(warning, '299 - "unknown field \\"\uFFFD\uFFFD\\""');
+    const bad = Buffer.concat([Buffer.from('{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"Bad_Name"},"'), Buffer.from([0xe2]), Buffer.from('":1}')]);
+    assertStatus(
+      await s.request('POST', CMS, { headers: JSON_CT, body: bad, http2 }),
+      422,
+      'Invalid',
+      `ConfigMap "Bad_Name" is invalid: metadata.name: Invalid value: "Bad_Name": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`,
+    );
+    await assertServing();
+  });
+}

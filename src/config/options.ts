@@ -148,6 +148,8 @@ export interface ServerOptions extends ObservabilityOptions {
   disableAdmissionPlugins?: string[];
   /** --admission-control-config-file: an AdmissionConfiguration (per-plug-in configuration, e.g. PodSecurity's). */
   admissionControlConfigFile?: string;
+  /** kubelite (library only): events each watch cache keeps for watches from older revisions (default 100 000). */
+  watchCacheHistoryEvents?: number;
   /** -v */
   verbosity: number;
   /** --logging-format: klog's text (default) or kube's JSON lines. */

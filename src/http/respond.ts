@@ -11,6 +11,16 @@ export function formatWarning(text: string): string {
   return `299 - "${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 }
 
+/**
+ * A header value as Go puts it on the wire: its UTF-8 bytes as they are. Node writes a header string one byte per
+ * character (Latin-1) and refuses characters above U+00FF, so the UTF-8 bytes go in as Latin-1 characters. Line
+ * breaks become spaces as in Go's header writer; other control characters, which Node refuses, too.
+ */
+export function wireHeaderValue(value: string): string {
+  const clean = value.replace(/[\x00-\x08\x0a-\x1f\x7f]/g, ' ');
+  return /[^\x00-\x7f]/.test(clean) ? Buffer.from(clean, 'utf8').toString('latin1') : clean;
+}
+
 const MAX_WARNINGS_RUNES = 4096;
 
 function warningHeaders(warnings: string[]): string[] {
@@ -22,7 +32,7 @@ function warningHeaders(warnings: string[]): string[] {
   for (const w of list) {
     total += [...w].length;
     if (total > MAX_WARNINGS_RUNES) break;
-    out.push(formatWarning(w));
+    out.push(wireHeaderValue(formatWarning(w)));
   }
   return out;
 }

@@ -306,6 +306,8 @@ export class GenericStore {
     for (let attempt = 0; attempt < MAX_UPDATE_ATTEMPTS; attempt++) {
       const kv = (await this.storage.get(key)).kv;
       const current = kv ? this.decode(kv) : undefined;
+      // Heavy requests yield between stages here and below (heavy-work.ts); the write is a compare-and-swap either way.
+      await opts.step?.();
       const desired = await tryUpdate(current ? deepClone(current) : undefined);
       await opts.step?.();
       const dmd = meta(desired);
@@ -341,11 +343,13 @@ export class GenericStore {
       // As kube decodes the body (unless the endpoint did): spec comparisons see the same shape on both sides.
       if (wasDecoded(desired)) this.strategy.shape?.(desired);
       else this.strategy.roundTrip?.(desired);
+      await opts.step?.();
       const admitted = this.admissionAttributes('UPDATE', namespace, name, desired, current, opts, opts.subresource);
       await this.deps.admission.admit(admitted);
       const obj = this.prepareUpdate(desired, current, opts);
       admitted.object = obj;
       meta(obj).resourceVersion = cmd.resourceVersion; // an unconditional update is made against the current version
+      await opts.step?.();
       const errs = [...this.deps.metaValidator.update(obj, current, this.def, opts.subresource), ...(opts.subresource ? [] : await this.strategy.validateUpdate(obj, current, { warnings: opts.warnings, subresource: opts.subresource }))];
       if (errs.length) throw this.invalid(name, errs);
       await this.deps.admission.validate(admitted);
@@ -354,6 +358,7 @@ export class GenericStore {
       const omd = meta(obj);
       omd.resourceVersion = cmd.resourceVersion;
       this.strategy.roundTrip?.(obj);
+      await opts.step?.();
       if (jsonEqual(obj, current)) return { obj: current, created: false }; // no-op: no write, same resourceVersion
       await opts.step?.();
       // Removing the last finalizer of an object being deleted deletes it.

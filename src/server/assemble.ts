@@ -98,7 +98,7 @@ export class KubeliteApi {
   private elected: Controller[] = [];
 
   private constructor(readonly deps: ApiDeps) {
-    this.caches = new WatchCacheSet(deps.storage);
+    this.caches = new WatchCacheSet(deps.storage, { historyEvents: deps.options.watchCacheHistoryEvents });
     const entries = authorizerEntries(deps.options);
     const factories = {
       RBAC: () => new RBACAuthorizer(this.rbacResolver, this.rbacSynced),
