@@ -148,6 +148,28 @@ test('DefaultStorageClass, StorageObjectInUseProtection and PersistentVolumeClai
   });
   assert.equal(grow.status, 403, grow.body);
   assert.equal(grow.json().message, 'persistentvolumeclaims "claim" is forbidden: Only bound persistent volume claims can be expanded');
+  // Bound claims: a class that does not allow expansion refuses; one that allows it lets the request grow.
+  const bind = async (name: string) => {
+    const cur = (await get(`/api/v1/namespaces/default/persistentvolumeclaims/${name}`)).json();
+    cur.spec.volumeName = `pv-${name}`;
+    assert.equal((await s.request('PUT', `/api/v1/namespaces/default/persistentvolumeclaims/${name}`, { body: JSON.stringify(cur), headers: json })).status, 200);
+    const st = (await get(`/api/v1/namespaces/default/persistentvolumeclaims/${name}`)).json();
+    st.status = { phase: 'Bound', accessModes: ['ReadWriteOnce'], capacity: { storage: '1Gi' } };
+    const r = await s.request('PUT', `/api/v1/namespaces/default/persistentvolumeclaims/${name}/status`, { body: JSON.stringify(st), headers: json });
+    assert.equal(r.status, 200, r.body);
+  };
+  const growTo = (name: string, size: string) =>
+    s.request('PATCH', `/api/v1/namespaces/default/persistentvolumeclaims/${name}`, { body: JSON.stringify({ spec: { resources: { requests: { storage: size } } } }), headers: { 'Content-Type': 'application/merge-patch+json' } });
+  await bind('claim');
+  const fixed = await growTo('claim', '2Gi');
+  assert.equal(fixed.status, 403, fixed.body);
+  assert.equal(fixed.json().message, 'persistentvolumeclaims "claim" is forbidden: only dynamically provisioned pvc can be resized and the storageclass that provisions the pvc must support resize');
+  assert.equal((await post('/apis/storage.k8s.io/v1/storageclasses', sc('expandable', false, true))).status, 201);
+  assert.equal((await post('/api/v1/namespaces/default/persistentvolumeclaims', pvc('growing', { storageClassName: 'expandable' }))).status, 201);
+  await bind('growing');
+  const grown = await growTo('growing', '3Gi');
+  assert.equal(grown.status, 200, grown.body);
+  assert.equal(grown.json().spec.resources.requests.storage, '3Gi');
 });
 
 test('DefaultIngressClass: the newest default class is chosen; an explicit class is kept', async () => {
@@ -262,5 +284,56 @@ test('--enable-admission-plugins: AlwaysPullImages and NamespaceAutoProvision; A
     assert.equal(r.json().message, 'configmaps "x" is forbidden: admission control is denying all modifications');
   } finally {
     await d.close();
+  }
+});
+
+async function selfSignedPem(cn: string): Promise<string> {
+  const alg = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' };
+  const keys = await webcrypto.subtle.generateKey(alg, true, ['sign', 'verify']);
+  const cert = await x509.X509CertificateGenerator.createSelfSigned({ name: `CN=${cn}`, keys, signingAlgorithm: alg, notBefore: new Date(Date.now() - 60_000), notAfter: new Date(Date.now() + 86_400_000), extensions: [new x509.BasicConstraintsExtension(true, undefined, true)] }, webcrypto);
+  return cert.toString('pem');
+}
+
+const grant = async (name: string, user: string, rules: object[]) => {
+  assert.equal((await post('/apis/rbac.authorization.k8s.io/v1/clusterroles', { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name }, rules })).status, 201);
+  const binding = { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRoleBinding', metadata: { name }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name }, subjects: [{ kind: 'User', name: user, apiGroup: 'rbac.authorization.k8s.io' }] };
+  assert.equal((await post('/apis/rbac.authorization.k8s.io/v1/clusterrolebindings', binding)).status, 201);
+};
+
+test('CertificateSigning: issuing a certificate on the status needs sign on the signer, with kube\'s text', async () => {
+  const csr = { apiVersion: 'certificates.k8s.io/v1', kind: 'CertificateSigningRequest', metadata: { name: 'to-sign' }, spec: { request: await csrPem('devs'), signerName: 'example.com/issuer', usages: ['client auth'] } };
+  assert.equal((await post('/apis/certificates.k8s.io/v1/certificatesigningrequests', csr)).status, 201);
+  await grant('csr-status-writer', 'carol', [{ apiGroups: ['certificates.k8s.io'], resources: ['certificatesigningrequests', 'certificatesigningrequests/status'], verbs: ['get', 'update'] }]);
+  const current = (await get('/apis/certificates.k8s.io/v1/certificatesigningrequests/to-sign')).json();
+  current.status = { certificate: Buffer.from(await selfSignedPem('issued')).toString('base64') };
+  const issue = () => s.request('PUT', '/apis/certificates.k8s.io/v1/certificatesigningrequests/to-sign/status', { body: JSON.stringify(current), headers: { ...json, 'Impersonate-User': 'carol' } });
+  const denied = await eventually(issue, (r) => r.status !== 403 || r.json().message.includes('signerName'));
+  assert.equal(denied.status, 403, denied.body);
+  assert.equal(denied.json().message, 'certificatesigningrequests.certificates.k8s.io "to-sign" is forbidden: user not permitted to sign requests with signerName "example.com/issuer"');
+  await grant('sign-example', 'carol', [{ apiGroups: ['certificates.k8s.io'], resources: ['signers'], resourceNames: ['example.com/issuer'], verbs: ['sign'] }]);
+  const signed = await eventually(issue, (r) => r.status === 200);
+  assert.equal(signed.status, 200, signed.body);
+  assert.equal(signed.json().status.certificate, current.status.certificate);
+});
+
+test('ClusterTrustBundleAttest: a bundle for a signer needs attest on that signer, with kube\'s text', async () => {
+  const t = await startTestServer({ runtimeConfig: 'certificates.k8s.io/v1beta1=true', featureGates: { ClusterTrustBundle: true } });
+  try {
+    const bundle = { apiVersion: 'certificates.k8s.io/v1beta1', kind: 'ClusterTrustBundle', metadata: { name: 'example.com:issuer:one' }, spec: { signerName: 'example.com/issuer', trustBundle: await selfSignedPem('root') } };
+    const role = { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'ctb-writer' }, rules: [{ apiGroups: ['certificates.k8s.io'], resources: ['clustertrustbundles'], verbs: ['create'] }] };
+    assert.equal((await post('/apis/rbac.authorization.k8s.io/v1/clusterroles', role, t)).status, 201);
+    const binding = { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRoleBinding', metadata: { name: 'ctb-writer' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'ctb-writer' }, subjects: [{ kind: 'User', name: 'dave', apiGroup: 'rbac.authorization.k8s.io' }] };
+    assert.equal((await post('/apis/rbac.authorization.k8s.io/v1/clusterrolebindings', binding, t)).status, 201);
+    const create = () => t.request('POST', '/apis/certificates.k8s.io/v1beta1/clustertrustbundles', { body: JSON.stringify(bundle), headers: { ...json, 'Impersonate-User': 'dave' } });
+    const denied = await eventually(create, (r) => r.status !== 403 || r.json().message.includes('signerName'));
+    assert.equal(denied.status, 403, denied.body);
+    assert.equal(denied.json().message, 'clustertrustbundles.certificates.k8s.io "example.com:issuer:one" is forbidden: user not permitted to attest for signerName "example.com/issuer"');
+    const attest = { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'attest-example' }, rules: [{ apiGroups: ['certificates.k8s.io'], resources: ['signers'], resourceNames: ['example.com/issuer'], verbs: ['attest'] }] };
+    assert.equal((await post('/apis/rbac.authorization.k8s.io/v1/clusterroles', attest, t)).status, 201);
+    assert.equal((await post('/apis/rbac.authorization.k8s.io/v1/clusterrolebindings', { ...binding, metadata: { name: 'attest-example' }, roleRef: { ...binding.roleRef, name: 'attest-example' } }, t)).status, 201);
+    const created = await eventually(create, (r) => r.status === 201);
+    assert.equal(created.status, 201, created.body);
+  } finally {
+    await t.close();
   }
 });

@@ -70,3 +70,12 @@ test('which kinds get core’s finalizer rule', () => {
   assert.equal(usesKubeFinalizerRule('admissionregistration.k8s.io', 'ValidatingWebhookConfiguration'), false);
   assert.equal(usesKubeFinalizerRule('example.com', 'Widget'), false);
 });
+
+test('ClusterTrustBundle names: the signer prefix, a DNS subdomain after it; no ":" without a signer', () => {
+  const v = (signerName: string) => nameValidatorFor('certificates.k8s.io', 'ClusterTrustBundle', { spec: { signerName } });
+  assert.deepEqual(v('example.com/issuer')('example.com:issuer:one', false), []);
+  assert.deepEqual(v('k8s.io/foo')('look-ma-no-prefix', false), ['ClusterTrustBundle for signerName k8s.io/foo must be named with prefix k8s.io:foo:']);
+  assert.equal(v('k8s.io/foo')('k8s.io:foo:', false).length, 1);
+  assert.deepEqual(v('')('k8s.io:bar:foo', false), ['ClusterTrustBundle without signer name must not have ":" in its name']);
+  assert.deepEqual(v('')('plain', false), []);
+});

@@ -36,8 +36,21 @@ export function apiServiceName(apiService: unknown): NameValidator {
 }
 
 /**
- * The name rule kube applies to `kind` in `group`. CRDs and APIServices derive their required name from the
- * object itself, so pass it for those two.
+ * ClusterTrustBundles linked to a signer are named `<signerName with '/' as ':'>:<DNS subdomain>`; others have no ':'.
+ */
+export function clusterTrustBundleName(bundle: unknown): NameValidator {
+  const signer = str(field(bundle, 'spec', 'signerName'));
+  return (name, prefix) => {
+    if (signer === '') return name.includes(':') ? ['ClusterTrustBundle without signer name must not have ":" in its name'] : nameIsDNSSubdomain(name, prefix);
+    const required = `${signer.replaceAll('/', ':')}:`;
+    if (!name.startsWith(required)) return [`ClusterTrustBundle for signerName ${signer} must be named with prefix ${required}`];
+    return nameIsDNSSubdomain(name.slice(required.length), prefix);
+  };
+}
+
+/**
+ * The name rule kube applies to `kind` in `group`. CRDs, APIServices and ClusterTrustBundles derive their rule from
+ * the object itself, so pass it for those.
  */
 export function nameValidatorFor(group: string, kind: string, obj?: unknown): NameValidator {
   if (group === '') {
@@ -47,6 +60,7 @@ export function nameValidatorFor(group: string, kind: string, obj?: unknown): Na
   }
   if (group === RBAC && ['Role', 'ClusterRole', 'RoleBinding', 'ClusterRoleBinding'].includes(kind)) return validatePathSegmentName;
   if (group === 'certificates.k8s.io' && kind === 'CertificateSigningRequest') return anyName;
+  if (group === 'certificates.k8s.io' && kind === 'ClusterTrustBundle') return clusterTrustBundleName(obj);
   if (group === 'networking.k8s.io' && kind === 'IPAddress') return ipAddressName;
   if (group === 'apiextensions.k8s.io' && kind === 'CustomResourceDefinition') return crdName(obj);
   if (group === 'apiregistration.k8s.io' && kind === 'APIService') return apiServiceName(obj);
