@@ -2,7 +2,7 @@
 // and the answer (and a later read) must be byte for byte the JSON kube returns — its Go defaults, its strategy's
 // additions, encoding/json's field order and omissions. The golden files (test/golden/defaults/<kind>.json) were
 // written from the 1.33 defaulting functions, strategies and struct tags (shared specs/defaults.md); volatile
-// values are placeholders ($UID, $RV, $TIME, $IP, $VOLUME) and managedFields are left out (covered by the apply tests).
+// values are placeholders ($UID, $RV, $TIME, $IP, $VOLUME, $CREDENTIAL) and managedFields are left out (covered by the apply tests).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -40,6 +40,9 @@ function normalized(text: string): string {
   swap(md.resourceVersion, '$RV');
   swap(md.creationTimestamp, '$TIME');
   swap(obj.spec?.clusterIP, '$IP');
+  swap(obj.status?.lastPhaseTransitionTime, '$TIME'); // a PersistentVolume's, normally the creation second
+  // A CertificateSigningRequest carries its requester's identity: the admin certificate's fingerprint differs per server.
+  swap(obj.spec?.extra?.['authentication.kubernetes.io/credential-id']?.[0], '$CREDENTIAL');
   // The ServiceAccount plug-in's token volume ends in five random characters.
   const tokenVolume = (obj.spec?.volumes ?? []).find((v: { name?: string }) => v.name?.startsWith('kube-api-access-'));
   swap(tokenVolume?.name, '$VOLUME');

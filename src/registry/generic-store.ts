@@ -236,7 +236,7 @@ export class GenericStore {
     delete md.generation;
     if (this.strategy.tracksGeneration) md.generation = 1;
 
-    const sctx: StrategyContext = { warnings: opts.warnings };
+    const sctx: StrategyContext = { warnings: opts.warnings, user: opts.user };
     md.uid = randomUUID();
     md.creationTimestamp = nowRFC3339();
     const generated = !md.name && !!md.generateName;

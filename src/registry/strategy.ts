@@ -1,4 +1,5 @@
 // Per-resource behaviour the generic store consults (kube's RESTCreateStrategy/RESTUpdateStrategy...).
+import type { UserInfo } from '../http/request-context.js';
 import type { FieldError } from '../errors/field-error.js';
 import type { KObject } from '../api/object.js';
 import type { ResourceDef } from './resource-def.js';
@@ -8,6 +9,8 @@ export interface StrategyContext {
   warnings: string[];
   /** The sub-resource being written ('' for the main resource). */
   subresource?: string;
+  /** The requesting user (absent for the server's own writes). */
+  user?: UserInfo;
 }
 
 export interface Strategy {

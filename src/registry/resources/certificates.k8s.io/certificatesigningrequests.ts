@@ -8,6 +8,26 @@ export const certificatesCertificatesigningrequests: BuiltinResource = {
   resource: 'certificatesigningrequests',
   kind: 'CertificateSigningRequest',
   printer: certificateSigningRequestPrinter,
+  // kube's CSR strategy: the requester's identity replaces whatever the client wrote; no request starts approved.
+  strategy: (base) => ({
+    ...base,
+    async prepareForCreate(obj, ctx) {
+      await base.prepareForCreate(obj, ctx);
+      const spec = (obj.spec ??= {}) as Record<string, unknown>;
+      delete spec.username;
+      delete spec.uid;
+      delete spec.groups;
+      delete spec.extra;
+      const u = ctx.user;
+      if (u) {
+        if (u.name) spec.username = u.name;
+        if (u.uid) spec.uid = u.uid;
+        if (u.groups.length) spec.groups = [...u.groups];
+        if (u.extra && Object.keys(u.extra).length) spec.extra = u.extra;
+      }
+      obj.status = {};
+    },
+  }),
   fieldSelectors: {
     accepted: same('metadata.name', 'spec.signerName'),
     fields: { 'spec.signerName': strAt('spec', 'signerName') },

@@ -12,6 +12,8 @@ export const discoveryEndpointslices: BuiltinResource = {
   group: 'discovery.k8s.io',
   resource: 'endpointslices',
   kind: 'EndpointSlice',
+  // kube bumps it when anything but metadata changes (and also on label changes, which kubelite does not count).
+  tracksGeneration: true,
   defaults: endpointSliceDefaults,
   printer: endpointSlicePrinter,
 };

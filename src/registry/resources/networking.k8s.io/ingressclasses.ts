@@ -15,6 +15,7 @@ export const networkingIngressclasses: BuiltinResource = {
   group: 'networking.k8s.io',
   resource: 'ingressclasses',
   kind: 'IngressClass',
+  tracksGeneration: true,
   defaults: ingressClassDefaults,
   printer: ingressClassPrinter,
 };
