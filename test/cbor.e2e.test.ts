@@ -4,35 +4,15 @@
 // and 415 answers.
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { connect } from 'node:http2';
 import { decode, decodeSequence, encode, Tag } from 'cbor2';
 import { parse as parseYaml } from 'yaml';
+import { rawRequest } from './fixtures.js';
 import { startTestServer, type TestServer } from '../src/testing/test-server.js';
 
 const CBOR = 'application/cbor';
 const JSON_CT = { 'content-type': 'application/json' };
 
-async function raw(s: TestServer, method: string, path: string, headers: Record<string, string> = {}, body?: Buffer | string): Promise<{ status: number; type: string; bytes: Buffer }> {
-  const session = connect(s.url, { ca: s.ca, cert: s.admin.cert, key: s.admin.key });
-  try {
-    return await new Promise((resolve, reject) => {
-      const req = session.request({ ':method': method, ':path': path, ...headers });
-      let status = 0;
-      let type = '';
-      const chunks: Buffer[] = [];
-      req.on('response', (h) => {
-        status = Number(h[':status']);
-        type = String(h['content-type'] ?? '');
-      });
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => resolve({ status, type, bytes: Buffer.concat(chunks) }));
-      req.on('error', reject);
-      req.end(body);
-    });
-  } finally {
-    session.close();
-  }
-}
+const raw = rawRequest;
 
 /** A decoded CBOR item in JSON terms: byte strings read as UTF-8 text (tag 22 content as base64), tags unwrapped. */
 function plain(v: unknown): unknown {

@@ -3,7 +3,7 @@
 // kube's 406 and JSON fall-back for custom resources.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { connect } from 'node:http2';
+import { rawRequest } from './fixtures.js';
 import { startTestServer, type TestServer } from '../src/testing/test-server.js';
 import { decodeProtobufObject } from '../src/endpoints/negotiation/protobuf.js';
 import { protoType } from '../src/endpoints/negotiation/protobuf-types.js';
@@ -13,27 +13,7 @@ const PB = 'application/vnd.kubernetes.protobuf';
 const CLIENT_GO = `${PB}, */*`;
 const JSON_CT = { 'content-type': 'application/json' };
 
-async function raw(method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<{ status: number; type: string; bytes: Buffer }> {
-  const session = connect(s.url, { ca: s.ca, cert: s.admin.cert, key: s.admin.key });
-  try {
-    return await new Promise((resolve, reject) => {
-      const req = session.request({ ':method': method, ':path': path, ...headers });
-      let status = 0;
-      let type = '';
-      const chunks: Buffer[] = [];
-      req.on('response', (h) => {
-        status = Number(h[':status']);
-        type = String(h['content-type'] ?? '');
-      });
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => resolve({ status, type, bytes: Buffer.concat(chunks) }));
-      req.on('error', reject);
-      req.end(body);
-    });
-  } finally {
-    session.close();
-  }
-}
+const raw = (method: string, path: string, headers: Record<string, string> = {}, body?: string) => rawRequest(s, method, path, headers, body);
 
 /** Splits a protobuf watch stream into its frames and decodes each WatchEvent and its object. */
 function watchEvents(bytes: Buffer): { type: string; object: Record<string, unknown> }[] {

@@ -5,10 +5,9 @@
 // published as `<policy>/<key>`. Configuration errors (unknown paramKind, missing params, ...) follow the policy's
 // failure policy.
 import type { KubeObject } from '../../api/object.js';
-import type { Authorizer, AuthorizerResult } from '../../authz/authorizer.js';
-import { fieldRequirements, labelRequirements } from '../../authz/selectors.js';
-import { admissionRequestType, authorizerValue, type CelAuthzAttributes, type SyncAuthorizer, jsonValue, namespaceType, requestResourceCheck, schemaValue } from '../../cel/index.js';
+import { admissionRequestType, authorizerValue, jsonValue, namespaceType, requestResourceCheck, schemaValue } from '../../cel/index.js';
 import { forbidden, StatusError } from '../../errors/status.js';
+import { RequestAuthorizer } from '../request-authorizer.js';
 import type { AdmissionAttributes, AdmissionOperation } from '../../registry/admission.js';
 import type { ResourceRegistry } from '../../registry/resource-registry.js';
 import { labelSelectorFromMetaV1, type LabelSelectorV1 } from '../../selection/label-selector.js';
@@ -38,52 +37,6 @@ export interface PolicyHookSource {
   stop(): void;
   /** Every policy that has bindings, in policy-name order. */
   hooks(): PolicyHook[];
-}
-
-// The authorizer CEL's `authorizer` variable asks during one request (kube's caching authorizer): answers cached by
-// their attributes. CEL evaluates synchronously, so an answer that is not ready (an asynchronous authorizer such as a
-// webhook) is recorded as pending; the plug-in awaits `settle()` and evaluates again once every answer is cached.
-const PENDING: AuthorizerResult = { decision: 'noOpinion', reason: '', error: 'authorization pending' };
-
-export class RequestAuthorizer implements SyncAuthorizer {
-  private readonly answers = new Map<string, AuthorizerResult>();
-  private readonly pending = new Map<string, Promise<AuthorizerResult>>();
-
-  constructor(private readonly authorizer: Authorizer) {}
-
-  authorize(attrs: CelAuthzAttributes): AuthorizerResult {
-    const key = JSON.stringify(attrs);
-    const hit = this.answers.get(key);
-    if (hit) return hit;
-    if (this.pending.has(key)) return PENDING;
-    const { fieldSelector, labelSelector, ...rest } = attrs;
-    const r = this.authorizer.authorize({
-      ...rest,
-      ...(fieldSelector ? { fieldSelector: fieldRequirements(fieldSelector) } : {}),
-      ...(labelSelector ? { labelSelector: labelRequirements(labelSelector) } : {}),
-    });
-    if (r instanceof Promise) {
-      this.pending.set(key, r);
-      return PENDING;
-    }
-    this.answers.set(key, r);
-    return r;
-  }
-
-  /** Waits for the answers asked for meanwhile; true when there were any (evaluate again). */
-  async settle(): Promise<boolean> {
-    if (this.pending.size === 0) return false;
-    const entries = [...this.pending];
-    this.pending.clear();
-    for (const [key, p] of entries) {
-      try {
-        this.answers.set(key, await p);
-      } catch (e) {
-        this.answers.set(key, { decision: 'noOpinion', reason: '', error: (e as Error).message });
-      }
-    }
-    return true;
-  }
 }
 
 const GROUP = 'admissionregistration.k8s.io';
