@@ -2,7 +2,7 @@
 // server. Modes: `kubelite-fresh` (startServer() on an empty data dir: generates certificates), `kubelite-certs`
 // (startServer() with the run's existing certificates), `floor` (raw better-sqlite3 opened with the engine's
 // settings plus a raw HTTP/2 TLS listener, with the same existing certificates).
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -30,10 +30,13 @@ if (mode === 'floor') {
     db.close();
   };
 } else {
+  // Existing certificates: the data dir of a server started before (its pki/ already holds CA, serving and admin
+  // pairs), which is what a restart finds. --cert-dir would only supply the serving pair.
+  if (mode === 'kubelite-certs') cpSync(certDir, join(dataDir, 'pki'), { recursive: true });
   const t0 = performance.now();
   const { startServer } = await import('../../src/index.js');
   const t1 = performance.now();
-  const s = await startServer({ securePort: 0, dataDir, certDir: mode === 'kubelite-certs' ? certDir : undefined, writeKubeconfig: '' });
+  const s = await startServer({ securePort: 0, dataDir, writeKubeconfig: '' });
   const t2 = performance.now();
   importMs = t1 - t0;
   startMs = t2 - t1;

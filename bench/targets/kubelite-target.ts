@@ -1,7 +1,8 @@
 // The server under test: kubelite started in its own process with startServer(), as a library user starts it
 // (SQLite at full durability in a fresh data dir, default verbosity), using the run's shared certificates so both
 // servers do the same TLS work. Answers `rss` and `stop` over IPC. A second argument, an etcd URL, serves from that
-// etcd instead of SQLite.
+// etcd instead of SQLite. `certDir` is kube's --cert-dir (the serving pair only), so the run's CA is also named as
+// the client CA, or the admin certificate would be signed by a CA the server does not trust.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +14,7 @@ if (!certDir) throw new Error('usage: kubelite-target <cert-dir> [etcd-url|""] [
 const dataDir = mkdtempSync(join(tmpdir(), 'kubelite-bench-'));
 // Optional server options as JSON (e.g. the authorization modes of the rbac scenario).
 const overrides = optionsJson ? JSON.parse(optionsJson) : {};
-const server = await startServer({ securePort: 0, bindAddress: '127.0.0.1', dataDir, certDir, writeKubeconfig: '', ...(etcdUrl ? { etcdServers: [etcdUrl] } : {}), ...overrides });
+const server = await startServer({ securePort: 0, bindAddress: '127.0.0.1', dataDir, certDir, clientCAFile: join(certDir, 'ca.crt'), writeKubeconfig: '', ...(etcdUrl ? { etcdServers: [etcdUrl] } : {}), ...overrides });
 
 process.on('message', (m: { id: number; rss?: boolean; cpu?: boolean; stop?: boolean }) => {
   if (m.cpu) process.send!({ id: m.id, result: cpuMicros() });
