@@ -15,14 +15,27 @@ export function parseCertificateBundle(pem: string): X509Certificate[] {
   return [...pem.matchAll(/-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g)].map((m) => new X509Certificate(m[0]));
 }
 
+// A connection's client certificates never change (no renegotiation): read and parse them once per TLS socket.
+// getPeerCertificate(true) and the X509Certificate parse cost more than the rest of a small GET together.
+const chainBySocket = new WeakMap<TLSSocket, X509Certificate[] | null>();
+
 /** The client's certificates (leaf first) of the request's TLS connection, or undefined when none was sent. */
 export function peerCertificates(ctx: RequestContext): { socket: TLSSocket; chain: X509Certificate[] } | undefined {
   // Over HTTP/2, req.socket is a per-stream proxy; the session's socket is the connection.
   const session = (ctx.req as { stream?: { session?: { socket?: TLSSocket } } }).stream?.session;
   const socket = (session?.socket ?? ctx.req.socket) as TLSSocket | undefined;
   if (!socket || typeof socket.getPeerCertificate !== 'function') return undefined;
+  let chain = chainBySocket.get(socket);
+  if (chain === undefined) {
+    chain = readPeerChain(socket);
+    chainBySocket.set(socket, chain);
+  }
+  return chain === null ? undefined : { socket, chain };
+}
+
+function readPeerChain(socket: TLSSocket): X509Certificate[] | null {
   const leaf = socket.getPeerCertificate(true) as DetailedPeerCertificate;
-  if (!leaf || !leaf.raw) return undefined;
+  if (!leaf || !leaf.raw) return null;
   const chain: X509Certificate[] = [];
   const seen = new Set<string>();
   for (let c: DetailedPeerCertificate | undefined = leaf; c && c.raw && chain.length < MAX_DEPTH; c = c.issuerCertificate) {
@@ -31,7 +44,7 @@ export function peerCertificates(ctx: RequestContext): { socket: TLSSocket; chai
     seen.add(fp);
     chain.push(new X509Certificate(c.raw));
   }
-  return { socket, chain };
+  return chain;
 }
 
 /** Go's time formatting in x509 validity errors (RFC 3339, UTC). */

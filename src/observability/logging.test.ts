@@ -12,10 +12,15 @@ test('klog text: severity and local MMDD hh:mm:ss.micros, the pid right-aligned 
   assert.match(klogTextLine({ level: 50, time: at, msg: 'e', err: { type: 'Error', message: 'boom', stack: 'x' } }), /^E1126 .*\] "e" err="boom"\n$/);
 });
 
-test('kube JSON: ts in epoch ms, msg, v (none for errors), then the keys', () => {
-  assert.equal(kubeJsonLine({ level: 27, time: at, msg: 'HTTP', resp: 200 }), JSON.stringify({ ts: at, msg: 'HTTP', v: 3, resp: 200 }) + '\n');
-  assert.equal(kubeJsonLine({ level: 30, time: at, msg: 'x' }), JSON.stringify({ ts: at, msg: 'x', v: 0 }) + '\n');
-  assert.equal(kubeJsonLine({ level: 50, time: at, msg: 'x', err: { message: 'boom' } }), JSON.stringify({ ts: at, msg: 'x', err: 'boom' }) + '\n');
+test('kube JSON: ts in epoch ms, time in RFC 3339 (UTC), msg, v (none for errors), then the keys', () => {
+  const time = new Date(at).toISOString();
+  assert.equal(kubeJsonLine({ level: 27, time: at, msg: 'HTTP', resp: 200 }), JSON.stringify({ ts: at, time, msg: 'HTTP', v: 3, resp: 200 }) + '\n');
+  assert.equal(kubeJsonLine({ level: 30, time: at, msg: 'x' }), JSON.stringify({ ts: at, time, msg: 'x', v: 0 }) + '\n');
+  assert.equal(kubeJsonLine({ level: 50, time: at, msg: 'x', err: { message: 'boom' } }), JSON.stringify({ ts: at, time, msg: 'x', err: 'boom' }) + '\n');
+  // RFC 3339 with a fractional second and a zone designator, and the same instant as ts.
+  const line = JSON.parse(kubeJsonLine({ level: 30, time: at, msg: 'x' }));
+  assert.match(line.time, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+  assert.equal(Date.parse(line.time), line.ts);
 });
 
 test('verbosity as kube\'s -v: V(3) lines from -v=3, info always, nothing below 0', () => {

@@ -77,10 +77,15 @@ export function klogTextLine(rec: Record<string, unknown>): string {
   return text + '\n';
 }
 
-/** kube's JSON line: ts (epoch milliseconds, fractional), msg, v (absent for errors), then the key/values. */
+/**
+ * kube's JSON line: ts (epoch milliseconds, as kube's zap encoder writes it), time (the same instant in RFC 3339,
+ * UTC: issue 23 asks for RFC 3339 times; kube has only ts, so log tools written for kube keep working), msg, v
+ * (absent for errors), then the key/values.
+ */
 export function kubeJsonLine(rec: Record<string, unknown>): string {
   const level = Number(rec.level ?? 30);
-  const out: Record<string, unknown> = { ts: Number(rec.time ?? Date.now()), msg: rec.msg ?? '' };
+  const ts = Number(rec.time ?? Date.now());
+  const out: Record<string, unknown> = { ts, time: new Date(ts).toISOString(), msg: rec.msg ?? '' };
   const v = verbosityOf(level);
   if (v !== undefined) out.v = v;
   for (const [k, val] of fields(rec)) out[k] = val;
