@@ -1,7 +1,8 @@
 // Runs every compiled test file (dist/**/*.test.js) with Node's test runner.
 // Usage: node scripts/run-tests.mjs [substring ...]  — only files whose path contains one of the substrings.
 // A third of the end-to-end tests drive kubectl 1.33: without one the run fails instead of skipping them.
-import { readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { spawnSync } from 'node:child_process';
@@ -31,5 +32,17 @@ if (!kubectl) {
 }
 console.log(`kubectl 1.33: ${kubectl}`);
 const concurrency = process.env.TEST_CONCURRENCY ?? '2';
-const r = spawnSync(process.execPath, ['--test', `--test-concurrency=${concurrency}`, ...files], { stdio: 'inherit' });
-process.exit(r.status ?? 1);
+// Every test's temporary files go under one directory of this run, removed at the end: a test killed by a timeout
+// (or one that forgets) leaves nothing behind in the system's temp dir.
+const runTmp = mkdtempSync(join(tmpdir(), 'kubelite-tests-'));
+let status = 1;
+try {
+  const r = spawnSync(process.execPath, ['--test', `--test-concurrency=${concurrency}`, ...files], {
+    stdio: 'inherit',
+    env: { ...process.env, TMPDIR: runTmp },
+  });
+  status = r.status ?? 1;
+} finally {
+  rmSync(runTmp, { recursive: true, force: true });
+}
+process.exit(status);
