@@ -19,6 +19,7 @@ import { parseWriteQuery } from '../query-options.js';
 import { firstParam, int64Param, optionalBoolParam, stringsParam } from '../../http/query-params.js';
 import { forEndpoint, type ResourceScope, protobufServed } from '../resource-scope.js';
 import { readList } from '../list/read-list.js';
+import type { CollectionDeleter, GracefulDeleter } from '../../registry/rest.js';
 
 const DELETE_OPTIONS = { apiVersion: 'v1', kind: 'DeleteOptions' };
 
@@ -92,27 +93,27 @@ async function authorizeUnsafeDelete(scope: ResourceScope, authorizer: Authorize
   if (r.decision !== 'allow') throw forbiddenError(attrs, r.reason);
 }
 
-export async function handleDelete(scope: ResourceScope, authorizer: Authorizer): Promise<void> {
+export async function handleDelete(scope: ResourceScope, authorizer: Authorizer, deleter: GracefulDeleter): Promise<void> {
   const rep = negotiate(scope.ctx, { list: false, transforms: false, protobuf: protobufServed(scope) });
   const opts = await decodeDeleteOptions(scope);
   if (opts.ignoreStoreReadErrorWithClusterBreakingPotential) {
     validateDeleteOptions(opts);
     await authorizeUnsafeDelete(scope, authorizer);
-    return writeEncoded(scope.ctx, 200, await deleteCorruptObject(scope.store, scope.namespace, scope.name), rep.as === 'object' ? rep.format : 'json');
+    return writeEncoded(scope.ctx, 200, await deleteCorruptObject(deleter.store, scope.namespace, scope.name), rep.as === 'object' ? rep.format : 'json');
   }
-  const r = await deleteObject(scope.store, scope.namespace, scope.name, { ...operationFor(scope, opts), ...opts });
+  const r = await deleteObject(deleter.store, scope.namespace, scope.name, { ...operationFor(scope, opts), ...opts });
   if ((r.body as KObject).kind === 'Status') return writeEncoded(scope.ctx, r.code, r.body, rep.as === 'object' ? rep.format : 'json');
   await writeRepresentation(scope, r.code, rep, { object: forEndpoint(scope, r.body as KObject) });
 }
 
-export async function handleDeleteCollection(scope: ResourceScope): Promise<void> {
+export async function handleDeleteCollection(scope: ResourceScope, deleter: CollectionDeleter): Promise<void> {
   const rep = negotiate(scope.ctx, { list: true, transforms: false, protobuf: protobufServed(scope) });
   const opts = await decodeDeleteOptions(scope);
-  const page = await readList(scope);
+  const page = await readList(scope, deleter);
   const deleted: KObject[] = [];
   for (const item of page.items) {
     try {
-      const r = await deleteObject(scope.store, item.metadata.namespace ?? '', item.metadata.name, { ...operationFor(scope, opts), ...opts });
+      const r = await deleteObject(deleter.store, item.metadata.namespace ?? '', item.metadata.name, { ...operationFor(scope, opts), ...opts });
       deleted.push(forEndpoint(scope, r.obj));
     } catch (e) {
       if ((e as { reason?: string }).reason === 'NotFound') continue;

@@ -11,6 +11,7 @@ import { writeRepresentation } from '../negotiation/write-representation.js';
 import { parseWriteQuery } from '../query-options.js';
 import { forEndpoint, type ResourceScope, protobufServed } from '../resource-scope.js';
 import type { WriteHooks } from '../write-hooks.js';
+import type { Patcher } from '../../registry/rest.js';
 import { trackManagedFields } from '../apply/write-integration.js';
 import { applyPatchBody, PATCH_TYPES, type PatchType } from '../patch/apply-patch-body.js';
 import { typeMetaError } from '../negotiation/type-meta.js';
@@ -63,7 +64,7 @@ async function cborApplyBodyAsJson(body: Buffer): Promise<Buffer> {
   return Buffer.from(JSON.stringify(value ?? {}));
 }
 
-export async function handlePatch(scope: ResourceScope, hooks: WriteHooks): Promise<void> {
+export async function handlePatch(scope: ResourceScope, hooks: WriteHooks, patcher: Patcher): Promise<void> {
   const { ctx, def } = scope;
   let ct = contentTypeOf(ctx.req.headers['content-type']);
   let body = await readBody(ctx, scope.options.maxRequestBodyBytes);
@@ -85,11 +86,11 @@ export async function handlePatch(scope: ResourceScope, hooks: WriteHooks): Prom
   const q = parseWriteQuery(ctx.query, 'PatchOptions', { isApply });
   const implicitRV = new WeakSet<KObject>();
   const { obj: result, created } = await heavyWork(ctx, body.length, (step) =>
-    scope.store.update(
+    patcher.update(
       scope.namespace,
       scope.name,
       async (current: KObject | undefined) => {
-        if (!current && !isApply) throw notFound(scope.store.gr, scope.name);
+        if (!current && !isApply) throw notFound(patcher.gr, scope.name);
         const applied = applyPatchBody(scope, patchType, body, current, q);
         const patched = isApply ? applied : patchedWithTypeMeta(scope, applied);
         await step();

@@ -8,7 +8,7 @@ import { decodeBody } from '../negotiation/decode-body.js';
 import { readBody } from '../negotiation/read-body.js';
 import { writeEncoded } from '../negotiation/write-object.js';
 import { parseWriteQuery } from '../query-options.js';
-import type { ResourceScope } from '../resource-scope.js';
+import { capability, type ResourceScope } from '../resource-scope.js';
 import { writeBody } from '../../http/respond.js';
 
 // kube returns a Status with no code for these creates; the response status is 201.
@@ -21,7 +21,7 @@ function containerNames(pod: KObject): string[] {
 /** GET pods/{name}/log: kube's container checks; a pod no node runs has an empty log. */
 export async function handlePodLog(scope: ResourceScope): Promise<void> {
   if (scope.ctx.method !== 'GET') throw routeMethodNotAllowed();
-  const pod = await scope.store.get(scope.namespace, scope.name);
+  const pod = await capability(scope, 'getter').get(scope.namespace, scope.name);
   const container = scope.ctx.query.get('container') ?? '';
   const names = containerNames(pod);
   if (!container) {
@@ -47,13 +47,14 @@ export async function handlePodBinding(scope: ResourceScope): Promise<void> {
   const binding = await decodeSubresourceBody(scope, 'v1', 'Binding');
   const node: string = binding.target?.name ?? '';
   if (binding.target?.kind && binding.target.kind !== 'Node') throw badRequest(`a binding target must be a Node, not ${binding.target.kind}`);
-  await scope.store.update(
+  const updater = capability(scope, 'updater');
+  await updater.update(
     scope.namespace,
     scope.name,
     (current) => {
-      if (!current) throw conflict(scope.store.gr, scope.name, 'pod not found');
-      if (current.metadata?.deletionTimestamp) throw conflict(scope.store.gr, scope.name, `pod ${scope.name} is being deleted, cannot be assigned to a host`);
-      if (current.spec?.nodeName) throw conflict(scope.store.gr, scope.name, `pod ${scope.name} is already assigned to node "${current.spec.nodeName}"`);
+      if (!current) throw conflict(updater.gr, scope.name, 'pod not found');
+      if (current.metadata?.deletionTimestamp) throw conflict(updater.gr, scope.name, `pod ${scope.name} is being deleted, cannot be assigned to a host`);
+      if (current.spec?.nodeName) throw conflict(updater.gr, scope.name, `pod ${scope.name} is already assigned to node "${current.spec.nodeName}"`);
       const next = structuredClone(current);
       next.spec = { ...(next.spec ?? {}), nodeName: node };
       return next;
@@ -70,7 +71,7 @@ export async function handlePodEviction(scope: ResourceScope): Promise<void> {
   const eviction = await decodeSubresourceBody(scope, 'policy/v1', 'Eviction');
   const opts: KObject = eviction.deleteOptions ?? {};
   const dryRun = q.dryRun || (Array.isArray(opts.dryRun) && opts.dryRun.length > 0);
-  await deleteObject(scope.store, scope.namespace, scope.name, {
+  await deleteObject(capability(scope, 'deleter').store, scope.namespace, scope.name, {
     ...operationFor(scope, { dryRun }),
     dryRun,
     gracePeriodSeconds: opts.gracePeriodSeconds,

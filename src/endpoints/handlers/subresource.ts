@@ -5,7 +5,7 @@ import { badRequest, notFound, routeMethodNotAllowed, routeNotFound } from '../.
 import { builtinResource } from '../../registry/resources/index.js';
 import { applyFinalize } from '../../registry/strategies/namespaces.js';
 import type { HandlerDeps } from '../handler-deps.js';
-import { type ResourceScope, protobufServed } from '../resource-scope.js';
+import { capability, type ResourceScope, protobufServed } from '../resource-scope.js';
 import { handleGet } from './get.js';
 import { handlePatch } from './patch.js';
 import { handleUpdate } from './update.js';
@@ -29,16 +29,16 @@ export async function handleSubresource(api: HandlerDeps, scope: ResourceScope):
   switch (sub.name) {
     case 'status':
     case 'approval':
-      if (method === 'GET') return handleGet(scope);
-      if (method === 'PUT') return handleUpdate({ ...scope, subresource: 'status' }, api.writeHooks);
-      if (method === 'PATCH') return handlePatch({ ...scope, subresource: 'status' }, api.writeHooks);
+      if (method === 'GET') return handleGet(scope, capability(scope, 'getter'));
+      if (method === 'PUT') return handleUpdate({ ...scope, subresource: 'status' }, api.writeHooks, capability(scope, 'updater'));
+      if (method === 'PATCH') return handlePatch({ ...scope, subresource: 'status' }, api.writeHooks, capability(scope, 'patcher'));
       throw routeMethodNotAllowed();
     case 'ephemeralcontainers':
       // kubectl debug: the pod with spec.ephemeralContainers as the only writable field.
       if (!(def.group === '' && def.resource === 'pods')) throw routeMethodNotAllowed();
-      if (method === 'GET') return handleGet(scope);
-      if (method === 'PUT') return handleUpdate(scope, api.writeHooks);
-      if (method === 'PATCH') return handlePatch(scope, api.writeHooks);
+      if (method === 'GET') return handleGet(scope, capability(scope, 'getter'));
+      if (method === 'PUT') return handleUpdate(scope, api.writeHooks, capability(scope, 'updater'));
+      if (method === 'PATCH') return handlePatch(scope, api.writeHooks, capability(scope, 'patcher'));
       throw routeMethodNotAllowed();
     case 'scale':
       return handleScale(scope);
@@ -71,11 +71,12 @@ async function handleFinalize(scope: ResourceScope): Promise<void> {
   if (desired.metadata?.name && desired.metadata.name !== scope.name) {
     throw badRequest(`the name of the object (${desired.metadata.name}) does not match the name on the URL (${scope.name})`);
   }
-  const { obj } = await scope.store.update(
+  const updater = capability(scope, 'updater');
+  const { obj } = await updater.update(
     '',
     scope.name,
     (current) => {
-      if (!current) throw notFound(scope.store.gr, scope.name);
+      if (!current) throw notFound(updater.gr, scope.name);
       const next = applyFinalize(desired, current);
       if (desired.metadata?.resourceVersion) next.metadata.resourceVersion = desired.metadata.resourceVersion;
       return next;
@@ -88,6 +89,6 @@ async function handleFinalize(scope: ResourceScope): Promise<void> {
 /** Connect sub-resources need a node agent; kubelite has none, so they fail as on a cluster without one. */
 async function handleConnect(scope: ResourceScope): Promise<void> {
   const { def } = scope;
-  await scope.store.get(scope.namespace, scope.name); // 404 first, as kube
+  await capability(scope, 'getter').get(scope.namespace, scope.name); // 404 first, as kube
   throw builtinResource(def)?.connectError?.(scope.name) ?? routeMethodNotAllowed();
 }
