@@ -44,17 +44,18 @@ function patchedWithTypeMeta(scope: ResourceScope, patched: KObject): KObject {
   return patched;
 }
 import { heavyWork } from '../heavy-work.js';
+import { cborSerializer } from '../serializers/cbor.js';
+import { BodyDecodeError } from '../serializers/serializer.js';
 
 const APPLY_CBOR = 'application/apply-patch+cbor';
 
 /** An application/apply-patch+cbor body as JSON text; kube's 400 `error decoding YAML: …` when it is no CBOR map. */
 async function cborApplyBodyAsJson(body: Buffer): Promise<Buffer> {
-  const { decodeCbor, CborDecodeError } = await import('../negotiation/cbor-decode.js');
   let value: unknown;
   try {
-    value = decodeCbor(body);
+    value = await cborSerializer.decodeUntyped!(body);
   } catch (e) {
-    if (e instanceof CborDecodeError) throw badRequest(`error decoding YAML: ${e.message}`);
+    if (e instanceof BodyDecodeError) throw badRequest(`error decoding YAML: ${e.detail}`);
     throw e;
   }
   if (value !== null && (typeof value !== 'object' || Array.isArray(value))) {

@@ -30,9 +30,21 @@ async function decodeCborBody(body: Buffer, expected: ExpectedType): Promise<unk
   return value;
 }
 
+/** A CBOR data item without a schema: the codec's text is the error's detail. */
+async function decodeUntypedCbor(body: Buffer): Promise<unknown> {
+  const { decodeCbor, CborDecodeError } = await import('../negotiation/cbor-decode.js');
+  try {
+    return decodeCbor(body);
+  } catch (e) {
+    if (e instanceof CborDecodeError) throw new BodyDecodeError(e.message);
+    throw e;
+  }
+}
+
 export const cborSerializer: Serializer = {
   mediaType: CBOR_MEDIA_TYPE,
   format: 'cbor',
   encode: (_ctx, body) => ({ contentType: CBOR_MEDIA_TYPE, bytes: encodeObject(body) }),
   decode: decodeCborBody,
+  decodeUntyped: decodeUntypedCbor,
 };

@@ -38,6 +38,11 @@ export interface Serializer {
    * (Protobuf) set `decodesTyped`.
    */
   decode?(body: Buffer, expected: ExpectedType): unknown | Promise<unknown>;
+  /**
+   * A body read without a type to decode into (a patch in this format, kube's apply-patch+cbor): the plain value, or a
+   * BodyDecodeError whose `detail` is the codec's own text.
+   */
+  decodeUntyped?(body: Buffer): unknown | Promise<unknown>;
   /** The decoded value already has the expected type's field types (no separate typed decoding is needed). */
   decodesTyped?: boolean;
 }

@@ -8,6 +8,7 @@ import type { FieldSelectorSpec } from '../../selection/field-sets.js';
 import type { ClusterIPAllocator } from '../strategies/cluster-ip-allocator.js';
 import type { Strategy } from '../strategy.js';
 import type { TypeDefaults } from './defaulting.js';
+import type { NameValidator } from '../../validation/names.js';
 
 /** What a kind-specific strategy may need from the server. */
 export interface StrategyEnv {
@@ -29,6 +30,8 @@ export interface BuiltinResource {
   /** Plural, as in the URL. */
   resource: string;
   kind: string;
+  /** The rule its names follow, given the object (CRDs, APIServices and ClusterTrustBundles derive it from their spec); default: DNS-1123 subdomains. */
+  nameRule?: (obj: unknown) => NameValidator;
   /** metadata.generation starts at 1 and grows with every spec change. */
   tracksGeneration?: boolean;
   /** A delete answers with the deleted object instead of a Status (kube's ReturnDeletedObject). */

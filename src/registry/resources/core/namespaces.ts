@@ -1,5 +1,6 @@
 // core/namespaces (Namespace): everything kubelite knows about it beyond the catalog, in one place.
 import type { BuiltinResource } from '../builtin-resource.js';
+import { nameIsDNSLabel } from '../../../validation/names.js';
 import { namespacePrinter } from '../../../printers/kinds/core.js';
 import { namespaceStrategy } from '../../strategies/namespaces.js';
 import { validateNamespaceFinalizers, validateNamespacePhase } from '../../validation/kind-misc.js';
@@ -9,6 +10,7 @@ export const namespaces: BuiltinResource = {
   group: '',
   resource: 'namespaces',
   kind: 'Namespace',
+  nameRule: () => nameIsDNSLabel,
   returnDeletedObject: true,
   strategy: (base) => namespaceStrategy(base),
   validateCreate: (obj) => validateNamespaceFinalizers(obj, false),
