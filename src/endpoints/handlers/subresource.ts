@@ -11,7 +11,7 @@ import { handlePatch } from './patch.js';
 import { handleUpdate } from './update.js';
 import { handleScale } from './scale.js';
 import { handleTokenRequest } from './token-request.js';
-import { handlePodBinding, handlePodEviction, handlePodLog } from './pod-subresources.js';
+import { handleHomeSubresource } from './home-subresource.js';
 import { apiVersionOf } from '../../registry/resource-def.js';
 import { decodeBody } from '../negotiation/decode-body.js';
 import { readBody } from '../negotiation/read-body.js';
@@ -26,6 +26,8 @@ export async function handleSubresource(api: HandlerDeps, scope: ResourceScope):
   if (!sub) throw routeNotFound();
   const method = ctx.method;
   if (sub.connect) return handleConnect(scope);
+  const own = builtinResource(def)?.subresources?.[sub.name];
+  if (own) return handleHomeSubresource(scope, own);
   switch (sub.name) {
     case 'status':
     case 'approval':
@@ -34,23 +36,14 @@ export async function handleSubresource(api: HandlerDeps, scope: ResourceScope):
       if (method === 'PATCH') return handlePatch({ ...scope, subresource: 'status' }, api.writeHooks, capability(scope, 'patcher'));
       throw routeMethodNotAllowed();
     case 'ephemeralcontainers':
-      // kubectl debug: the pod with spec.ephemeralContainers as the only writable field.
-      if (!(def.group === '' && def.resource === 'pods')) throw routeMethodNotAllowed();
+      // kubectl debug: the pod with spec.ephemeralContainers as the only writable field (the pod strategy's
+      // subresourceUpdate); only pods have it.
       if (method === 'GET') return handleGet(scope, capability(scope, 'getter'));
       if (method === 'PUT') return handleUpdate(scope, api.writeHooks, capability(scope, 'updater'));
       if (method === 'PATCH') return handlePatch(scope, api.writeHooks, capability(scope, 'patcher'));
       throw routeMethodNotAllowed();
     case 'scale':
       return handleScale(scope);
-    case 'log':
-      if (def.group === '' && def.resource === 'pods') return handlePodLog(scope);
-      throw routeMethodNotAllowed();
-    case 'binding':
-      if (def.group === '' && def.resource === 'pods') return handlePodBinding(scope);
-      throw routeMethodNotAllowed();
-    case 'eviction':
-      if (def.group === '' && def.resource === 'pods') return handlePodEviction(scope);
-      throw routeMethodNotAllowed();
     case 'token':
       if (def.group === '' && def.resource === 'serviceaccounts') return handleTokenRequest(scope, api.authn);
       throw routeMethodNotAllowed();

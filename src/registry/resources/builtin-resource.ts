@@ -9,6 +9,9 @@ import type { ClusterIPAllocator } from '../strategies/cluster-ip-allocator.js';
 import type { Strategy } from '../strategy.js';
 import type { TypeDefaults } from './defaulting.js';
 import type { NameValidator } from '../../validation/names.js';
+import type { RestStorage } from '../rest.js';
+import type { OperationContext } from '../operation-context.js';
+import type { KObject } from '../../api/object.js';
 
 /** What a kind-specific strategy may need from the server. */
 export interface StrategyEnv {
@@ -23,6 +26,30 @@ export interface MetaChecks {
   create(): FieldError[];
   /** The sub-resource written ('' or undefined for the main resource). */
   subresource?: string;
+}
+
+/** The object a sub-resource request is about, and what its resource can do. */
+export interface SubresourceTarget {
+  rest: RestStorage;
+  namespace: string;
+  name: string;
+}
+
+/** The write context of a sub-resource request, for the options it was given (the request's, or the body's dry-run). */
+export type OperationFor = (o: { dryRun: boolean; fieldManager?: string }) => OperationContext;
+
+/**
+ * A sub-resource that is no view of the object (kube's BindingREST, EvictionREST, LogREST): what its verbs do; the
+ * endpoint reads and decodes the body and writes the answer.
+ */
+export interface SubresourceRest {
+  /** POST: the body's type, and the write it stands for (answered with kube's bare success Status, 201). */
+  create?: {
+    body: { apiVersion: string; kind: string };
+    create(target: SubresourceTarget, body: KObject, q: { dryRun: boolean; fieldManager?: string }, op: OperationFor): Promise<void>;
+  };
+  /** GET: a plain-text answer. */
+  get?(target: SubresourceTarget, query: URLSearchParams): Promise<string>;
 }
 
 export interface BuiltinResource {
@@ -51,6 +78,8 @@ export interface BuiltinResource {
   defaults?: TypeDefaults;
   /** Table columns and rows (default: Name and Created At). */
   printer?: Printer;
+  /** Its sub-resources that are not views of the object, by name. */
+  subresources?: Record<string, SubresourceRest>;
   /** The error its connect sub-resources (exec, attach, proxy, ...) answer, kubelite having no node agent. */
   connectError?: (name: string) => StatusError;
   /** Field selector labels and the object's field values (default: metadata.name and metadata.namespace). */
