@@ -48,6 +48,11 @@ export interface SubresourceRest {
     body: { apiVersion: string; kind: string };
     create(target: SubresourceTarget, body: KObject, q: { dryRun: boolean; fieldManager?: string }, op: OperationFor): Promise<void>;
   };
+  /**
+   * PUT of the resource's own kind (namespaces/finalize): the object to store from the request's and the stored one;
+   * the endpoint answers with the stored object.
+   */
+  update?(desired: KObject, current: KObject): KObject;
   /** GET: a plain-text answer. */
   get?(target: SubresourceTarget, query: URLSearchParams): Promise<string>;
 }
