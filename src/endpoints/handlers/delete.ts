@@ -8,7 +8,7 @@ import { typeMetaError } from '../negotiation/type-meta.js';
 import { deleteCorruptObject, deleteObject, validateDeleteOptions, type DeleteOptions, type PropagationPolicy } from '../../registry/delete.js';
 import type { Authorizer } from '../../authz/authorizer.js';
 import { attributesOf, forbiddenError } from '../../filters/authorization.js';
-import type { KObject } from '../../api/object.js';
+import { nameOf, namespaceOf, type KObject } from '../../api/object.js';
 import { optionsDecoderFor } from '../negotiation/decode-body.js';
 import { BodyDecodeError } from '../serializers/serializer.js';
 import { negotiate } from '../negotiation/negotiate.js';
@@ -113,7 +113,7 @@ export async function handleDeleteCollection(scope: ResourceScope, deleter: Coll
   const deleted: KObject[] = [];
   for (const item of page.items) {
     try {
-      const r = await deleteObject(deleter.store, item.metadata.namespace ?? '', item.metadata.name, { ...operationFor(scope, opts), ...opts });
+      const r = await deleteObject(deleter.store, namespaceOf(item), nameOf(item), { ...operationFor(scope, opts), ...opts });
       deleted.push(forEndpoint(scope, r.obj));
     } catch (e) {
       if ((e as { reason?: string }).reason === 'NotFound') continue;

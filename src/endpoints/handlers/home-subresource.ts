@@ -1,7 +1,7 @@
 // Sub-resources whose behaviour lives in the resource's home (registry/resources/…: SubresourceRest, e.g. pods' log,
 // binding and eviction, namespaces' finalize): this reads and decodes the body, builds the operation context and writes the answer.
 import { operationFor } from '../operation.js';
-import type { KObject } from '../../api/object.js';
+import { meta, nameOf, type KObject } from '../../api/object.js';
 import type { SubresourceRest } from '../../registry/resources/builtin-resource.js';
 import { decodeBody } from '../negotiation/decode-body.js';
 import { readBody } from '../negotiation/read-body.js';
@@ -45,9 +45,11 @@ async function handleOwnUpdate(scope: ResourceScope, update: NonNullable<Subreso
   const q = parseWriteQuery(ctx.query, 'UpdateOptions');
   const body = await readBody(ctx, scope.options.maxRequestBodyBytes);
   const desired = await decodeBody(ctx.req.headers['content-type'], body, { apiVersion: apiVersionOf(def), kind: def.kind }, cborServed(ctx));
-  if (desired.metadata?.name && desired.metadata.name !== scope.name) {
-    throw badRequest(`the name of the object (${desired.metadata.name}) does not match the name on the URL (${scope.name})`);
+  const name = nameOf(desired);
+  if (name && name !== scope.name) {
+    throw badRequest(`the name of the object (${name}) does not match the name on the URL (${scope.name})`);
   }
+  const rv = desired.metadata?.resourceVersion;
   const updater = capability(scope, 'updater');
   const { obj } = await updater.update(
     scope.namespace,
@@ -55,7 +57,7 @@ async function handleOwnUpdate(scope: ResourceScope, update: NonNullable<Subreso
     (current) => {
       if (!current) throw notFound(updater.gr, scope.name);
       const next = update(desired, current);
-      if (desired.metadata?.resourceVersion) next.metadata.resourceVersion = desired.metadata.resourceVersion;
+      if (rv) meta(next).resourceVersion = rv;
       return next;
     },
     { ...operationFor(scope, q), subresource: scope.subresource },

@@ -2,7 +2,7 @@
 // retry loop; a resourceVersion inside the patch acts as a precondition.
 import { operationFor } from '../operation.js';
 import { notFound, routerUnsupportedMediaType, unsupportedMediaType } from '../../errors/status.js';
-import { meta, type KObject } from '../../api/object.js';
+import { meta, type KubeObject } from '../../api/object.js';
 import { contentTypeOf } from '../negotiation/media-type.js';
 import { cborServed, negotiate } from '../negotiation/negotiate.js';
 import { badRequest } from '../../errors/status.js';
@@ -24,7 +24,7 @@ import { patchResultRejected } from '../../patch/patch-errors.js';
  * patch, 400 here: docs/deviations.md), an unstructured object (custom resource) needs its kind, and whatever
  * the patch removed the decoder takes from the endpoint's type, as Go's typed decoding does.
  */
-function patchedWithTypeMeta(scope: ResourceScope, patched: KObject): KObject {
+function patchedWithTypeMeta(scope: ResourceScope, patched: KubeObject): KubeObject {
   const tm = typeMetaError(patched);
   if (tm) throw patchResultRejected(goMarshal(patched), tm);
   const missing = (v: unknown) => v === undefined || v === null || v === '';
@@ -85,12 +85,12 @@ export async function handlePatch(scope: ResourceScope, hooks: WriteHooks, patch
   const isApply = patchType === 'application/apply-patch+yaml';
   const rep = negotiate(ctx, { list: false, transforms: false, protobuf: protobufServed(scope) });
   const q = parseWriteQuery(ctx.query, 'PatchOptions', { isApply });
-  const implicitRV = new WeakSet<KObject>();
+  const implicitRV = new WeakSet<KubeObject>();
   const { obj: result, created } = await heavyWork(ctx, body.length, (step) =>
     patcher.update(
       scope.namespace,
       scope.name,
-      async (current: KObject | undefined) => {
+      async (current: KubeObject | undefined) => {
         if (!current && !isApply) throw notFound(patcher.gr, scope.name);
         const applied = applyPatchBody(scope, patchType, body, current, q);
         const patched = isApply ? applied : patchedWithTypeMeta(scope, applied);

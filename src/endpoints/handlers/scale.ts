@@ -3,7 +3,7 @@
 import { operationFor } from '../operation.js';
 import { labelSelectorFromMetaV1 } from '../../selection/label-selector.js';
 import { notFound, routeMethodNotAllowed, badRequest } from '../../errors/status.js';
-import { type KObject, meta } from '../../api/object.js';
+import { type KObject, type KubeObject, type ObjectMeta, meta } from '../../api/object.js';
 import { decodeBody } from '../negotiation/decode-body.js';
 import { readBody } from '../negotiation/read-body.js';
 import { negotiate } from '../negotiation/negotiate.js';
@@ -39,14 +39,14 @@ export const builtinScaleMapping: ScaleMapping = {
   },
 };
 
-export function toScale(obj: KObject, m: ScaleMapping): KObject {
-  const md = obj.metadata ?? {};
+export function toScale(obj: KubeObject, m: ScaleMapping): KObject {
+  const md: ObjectMeta = obj.metadata ?? {};
   const specReplicas = m.specReplicas(obj);
   const statusReplicas = m.statusReplicas(obj);
   const status: KObject = { replicas: typeof statusReplicas === 'number' ? statusReplicas : 0 };
   const selector = m.selector(obj);
   if (selector) status.selector = selector;
-  const metadata: KObject = { name: md.name };
+  const metadata: ObjectMeta = { name: md.name };
   if (md.namespace) metadata.namespace = md.namespace;
   Object.assign(metadata, { uid: md.uid, resourceVersion: md.resourceVersion, creationTimestamp: md.creationTimestamp });
   return { kind: 'Scale', apiVersion: 'autoscaling/v1', metadata, spec: { replicas: typeof specReplicas === 'number' ? specReplicas : 0 }, status };

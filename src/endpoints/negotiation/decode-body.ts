@@ -2,7 +2,7 @@
 // NegotiateInputSerializer) and does what kube's codec does for every format: reads apiVersion and kind, defaults
 // them from the endpoint and checks them against it, with kube's 400 and 415 texts (apiserver.md §3.1 step 3).
 import { badRequest, StatusError, unsupportedMediaType } from '../../errors/status.js';
-import type { KObject } from '../../api/object.js';
+import type { KubeObject } from '../../api/object.js';
 import { contentTypeOf } from './media-type.js';
 import { typeMetaError } from './type-meta.js';
 import { decoderFor, unsupportedBodyFormat } from '../serializers/index.js';
@@ -30,7 +30,7 @@ const FIND_KIND_TYPE = 'struct { APIVersion string "json:\\"apiVersion,omitempty
 const goKindOf = (v: unknown): string => (Array.isArray(v) ? 'array' : typeof v === 'number' ? 'number' : typeof v === 'boolean' ? 'bool' : 'string');
 
 /** `cbor`: the endpoint serves application/cbor (CBORServingAndStorage). */
-export async function decodeBody(contentTypeHeader: string | undefined, body: Buffer, expected: ExpectedType, cbor = false): Promise<KObject> {
+export async function decodeBody(contentTypeHeader: string | undefined, body: Buffer, expected: ExpectedType, cbor = false): Promise<KubeObject> {
   const serializer = decoderFor(contentTypeOf(contentTypeHeader), cbor);
   if (!serializer) throw unsupportedMediaType(unsupportedBodyFormat(cbor));
   let obj: unknown;
@@ -44,7 +44,7 @@ export async function decodeBody(contentTypeHeader: string | undefined, body: Bu
   if (typeof obj !== 'object' || Array.isArray(obj)) {
     throw unrecognized(expected, `couldn't get version/kind; json parse error: json: cannot unmarshal ${goKindOf(obj)} into Go value of type ${FIND_KIND_TYPE}`, body);
   }
-  const o = obj as KObject;
+  const o = obj as KubeObject;
   const tm = typeMetaError(o);
   if (tm) throw unrecognized(expected, tm, body);
   if (o.apiVersion === null) delete o.apiVersion;
@@ -59,7 +59,7 @@ export async function decodeBody(contentTypeHeader: string | undefined, body: Bu
   }
   // TypeMeta first, as Go encodes it.
   const { kind, apiVersion, ...rest } = o;
-  const decoded: KObject = { kind, apiVersion, ...rest };
+  const decoded: KubeObject = { kind, apiVersion, ...rest };
   const strict = decoderStrictErrors.get(o);
   if (strict) decoderStrictErrors.set(decoded, strict);
   return decoded;
