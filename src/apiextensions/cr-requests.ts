@@ -6,7 +6,7 @@ import type { ResourceRouter } from '../endpoints/resource-router.js';
 import type { ResourceRegistry } from '../registry/resource-registry.js';
 import { negotiate } from '../endpoints/negotiation/negotiate.js';
 import { writeEncoded } from '../endpoints/negotiation/write-object.js';
-import type { ResourceScope } from '../endpoints/resource-scope.js';
+import { capability, type ResourceScope } from '../endpoints/resource-scope.js';
 import { buildTable, parseIncludeObject } from '../endpoints/table/table.js';
 import { readList } from '../endpoints/list/read-list.js';
 import { forbidden, routeNotFound } from '../errors/status.js';
@@ -39,11 +39,11 @@ async function serveTable(scope: ResourceScope, details: CustomResourceDetails):
   let objects;
   let listMeta;
   if (scope.name) {
-    const obj = await scope.store.get(scope.namespace, scope.name);
+    const obj = await capability(scope, 'getter').get(scope.namespace, scope.name);
     objects = [obj];
     listMeta = { resourceVersion: obj.metadata?.resourceVersion };
   } else {
-    const page = await readList(scope);
+    const page = await readList(scope, capability(scope, 'lister'));
     objects = page.items;
     listMeta = page.listMeta;
   }

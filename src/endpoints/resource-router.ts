@@ -9,7 +9,7 @@ import type { RequestContext } from '../http/request-context.js';
 import { writeError } from '../http/respond.js';
 import type { Route } from '../http/route.js';
 import type { ResourceRegistry, ServedResource } from '../registry/resource-registry.js';
-import { serves, type RestStorage } from '../registry/rest.js';
+import { restStorage, type RestStorage } from '../registry/rest.js';
 import { builtinWriteHooks } from './field-validation/builtin-write-hooks.js';
 import type { HandlerDeps } from './handler-deps.js';
 import { handleCreate } from './handlers/create.js';
@@ -58,7 +58,7 @@ export class ResourceRouter implements HandlerDeps {
   scopeFor(ctx: RequestContext, served: ServedResource): ResourceScope {
     const ri = ctx.requestInfo;
     const { def, store, view } = served;
-    return { ctx, def, store, view, namespace: def.namespaced ? ri.namespace : '', name: ri.name, subresource: ri.subresource, options: this.deps.options, authorizer: this.deps.authorizer };
+    return { ctx, def, store, rest: served.rest ?? restStorage(store, def.verbs), view, namespace: def.namespaced ? ri.namespace : '', name: ri.name, subresource: ri.subresource, options: this.deps.options, authorizer: this.deps.authorizer };
   }
 
   async serve(ctx: RequestContext): Promise<boolean> {
@@ -101,32 +101,32 @@ export class ResourceRouter implements HandlerDeps {
       if (ri.verb === 'watch') throw methodNotSupported(store.gr, 'watch');
       throw routeMethodNotAllowed();
     }
-    const has = (v: string) => serves(served.rest, v);
+    const { rest } = served;
     switch (ri.verb) {
       case 'get':
-        if (!has('get')) throw routeMethodNotAllowed();
-        return handleGet(scope);
+        if (!rest.getter) throw routeMethodNotAllowed();
+        return handleGet(scope, rest.getter);
       case 'list':
-        if (!has('list')) throw routeMethodNotAllowed();
-        return handleList(scope);
+        if (!rest.lister) throw routeMethodNotAllowed();
+        return handleList(scope, rest.lister);
       case 'watch':
-        if (!has('watch')) throw methodNotSupported(store.gr, 'watch');
-        return handleWatch(scope);
+        if (!rest.watcher) throw methodNotSupported(store.gr, 'watch');
+        return handleWatch(scope, rest.watcher);
       case 'create':
-        if (!has('create') || (def.namespaced && !ri.namespace)) throw routeMethodNotAllowed();
-        return handleCreate(scope, this.writeHooks);
+        if (!rest.creater || (def.namespaced && !ri.namespace)) throw routeMethodNotAllowed();
+        return handleCreate(scope, this.writeHooks, rest.creater);
       case 'update':
-        if (!has('update')) throw routeMethodNotAllowed();
-        return handleUpdate(scope, this.writeHooks);
+        if (!rest.updater) throw routeMethodNotAllowed();
+        return handleUpdate(scope, this.writeHooks, rest.updater);
       case 'patch':
-        if (!has('patch')) throw routeMethodNotAllowed();
-        return handlePatch(scope, this.writeHooks);
+        if (!rest.patcher) throw routeMethodNotAllowed();
+        return handlePatch(scope, this.writeHooks, rest.patcher);
       case 'delete':
-        if (!has('delete')) throw routeMethodNotAllowed();
-        return handleDelete(scope, this.deps.authorizer);
+        if (!rest.deleter) throw routeMethodNotAllowed();
+        return handleDelete(scope, this.deps.authorizer, rest.deleter);
       case 'deletecollection':
-        if (!has('deletecollection') || (def.namespaced && !ri.namespace)) throw routeMethodNotAllowed();
-        return handleDeleteCollection(scope);
+        if (!rest.collectionDeleter || (def.namespaced && !ri.namespace)) throw routeMethodNotAllowed();
+        return handleDeleteCollection(scope, rest.collectionDeleter);
       default:
         throw routeMethodNotAllowed();
     }

@@ -403,15 +403,10 @@ export class GenericStore {
       else delete meta(obj).managedFields;
       return obj;
     }
-    if (opts.subresource === 'ephemeralcontainers') {
-      // Only spec.ephemeralContainers (and managedFields) come from the request (kube's podEphemeralContainersStrategy).
-      obj = deepClone(current);
-      obj.spec = { ...(obj.spec ?? {}), ephemeralContainers: desired.spec?.ephemeralContainers };
-      if (obj.spec.ephemeralContainers === undefined) delete obj.spec.ephemeralContainers;
-      const dmf = meta(desired).managedFields;
-      if (dmf !== undefined) meta(obj).managedFields = dmf;
-      if (this.strategy.tracksGeneration && specChanged(obj, current)) meta(obj).generation = (cmd.generation ?? 0) + 1;
-      return obj;
+    const own = opts.subresource ? this.strategy.subresourceUpdate?.(opts.subresource, desired, current) : undefined;
+    if (own) {
+      if (this.strategy.tracksGeneration && specChanged(own, current)) meta(own).generation = (cmd.generation ?? 0) + 1;
+      return own as KubeObject;
     }
     obj = desired;
     const md = meta(obj);

@@ -4,20 +4,32 @@
 import type { KubeObject } from '../api/object.js';
 import type { WatchCache } from '../storage/cacher/watch-cache.js';
 import type { GenericStore, ListPage, UpdateOptions, WriteOptions } from './generic-store.js';
+import type { GroupResource } from '../errors/status.js';
 
-export interface Getter {
+/** What every capability names: the group-resource its errors are about. */
+interface Rest {
+  readonly gr: GroupResource;
+}
+/** Reads one object: from storage (`get`), or its cached entry (`cache()` at `requestKey`). */
+export interface Getter extends Rest {
   get(namespace: string, name: string): Promise<KubeObject>;
-}
-export interface Lister {
-  list(namespace: string, opts?: { limit?: number; startKey?: string }): Promise<ListPage>;
-}
-export interface Watcher {
   cache(): Promise<WatchCache>;
+  requestKey(namespace: string, name: string): string;
 }
-export interface Creater {
+/** Lists a namespace (or all): from storage (`list`), or the watch cache under `listPrefix`. */
+export interface Lister extends Rest {
+  list(namespace: string, opts?: { limit?: number; startKey?: string }): Promise<ListPage>;
+  cache(): Promise<WatchCache>;
+  listPrefix(namespace: string): string;
+}
+export interface Watcher extends Rest {
+  cache(): Promise<WatchCache>;
+  listPrefix(namespace: string): string;
+}
+export interface Creater extends Rest {
   create(namespace: string, obj: KubeObject, op: WriteOptions): Promise<KubeObject>;
 }
-export interface Updater {
+export interface Updater extends Rest {
   update(
     namespace: string,
     name: string,
@@ -31,6 +43,7 @@ export type Patcher = Getter & Updater;
 export interface GracefulDeleter {
   readonly store: GenericStore;
 }
+/** Deletes what a list selects. */
 export type CollectionDeleter = GracefulDeleter & Lister;
 
 export interface RestStorage {
@@ -73,7 +86,15 @@ export function restStorage(store: GenericStore, verbs: readonly string[]): Rest
       case 'updater': rest.updater = store; break;
       case 'patcher': rest.patcher = store; break;
       case 'deleter': rest.deleter = deleter; break;
-      case 'collectionDeleter': rest.collectionDeleter = { store, list: (namespace, opts) => store.list(namespace, opts) }; break;
+      case 'collectionDeleter':
+        rest.collectionDeleter = {
+          store,
+          gr: store.gr,
+          list: (namespace, opts) => store.list(namespace, opts),
+          cache: () => store.cache(),
+          listPrefix: (namespace) => store.listPrefix(namespace),
+        };
+        break;
       default: break;
     }
   }

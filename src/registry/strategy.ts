@@ -26,6 +26,12 @@ export interface Strategy {
   prepareForCreate(obj: KObject, ctx: StrategyContext): void | Promise<void>;
   /** Kind-specific preparation on update of the main resource. */
   prepareForUpdate(obj: KObject, old: KObject, ctx: StrategyContext): void;
+  /**
+   * Sub-resources with an update strategy of their own (kube's pods/ephemeralcontainers): the object to store, built
+   * from the request's and the stored one (a copy; the store then bumps the generation on spec changes). Undefined:
+   * the generic rules apply.
+   */
+  subresourceUpdate?(subresource: string, desired: KObject, current: KObject): KObject | undefined;
   /** Kind-specific validation (object metadata is validated by the store). */
   /** Asynchronous where validation may take long (custom resources' CEL rules give the event loop turns). */
   validate(obj: KObject, ctx?: StrategyContext): FieldError[] | Promise<FieldError[]>;

@@ -2,7 +2,7 @@
 // decoder would (unknown fields dropped, repeated keys found, Go type errors), applies fieldValidation
 // (Ignore: silent; Warn: one Warning per problem; Strict: the request fails) and then the schema defaults
 // (apiserver.md §3.1 step 3, §3.3, §9.2). Kinds without a built-in schema pass through untouched.
-import { cborStrictErrors } from '../negotiation/cbor-decode.js';
+import { decoderStrictErrors } from '../serializers/serializer.js';
 import { badRequest, type StatusError } from '../../errors/status.js';
 import { goMarshal } from '../../golang/encoding-json.js';
 import { patchResultRejected, strictDecodingDetail } from '../../patch/patch-errors.js';
@@ -64,7 +64,7 @@ export function validateFields(scope: ResourceScope, obj: KObject, q: Pick<Write
     // Server-side apply rejects undeclared fields itself (`field not declared in schema`); only the strict
     // errors of decoding its body (recorded by the apply code) count, as `error strict decoding patch: …`.
     // A CBOR body has kube's CBOR strict finding instead (repeated keys are no valid CBOR at all).
-    const own = cborStrictErrors.get(obj) ?? (apply ? [] : pt === 'application/strategic-merge-patch+json' ? converterErrors(r.strictErrors) : r.strictErrors);
+    const own = decoderStrictErrors.get(obj) ?? (apply ? [] : pt === 'application/strategic-merge-patch+json' ? converterErrors(r.strictErrors) : r.strictErrors);
     const errors = [...(findings?.leading ?? []), ...own];
     if (errors.length && q.fieldValidation === 'Strict') {
       if (apply) throw badRequest(`error strict decoding patch: ${errors.join(', ')}`);

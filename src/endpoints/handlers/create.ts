@@ -10,10 +10,11 @@ import { writeRepresentation } from '../negotiation/write-representation.js';
 import { parseWriteQuery } from '../query-options.js';
 import { forEndpoint, type ResourceScope, protobufServed } from '../resource-scope.js';
 import type { WriteHooks } from '../write-hooks.js';
+import type { Creater } from '../../registry/rest.js';
 import { trackManagedFields } from '../apply/write-integration.js';
 import { heavyWork } from '../heavy-work.js';
 
-export async function handleCreate(scope: ResourceScope, hooks: WriteHooks): Promise<void> {
+export async function handleCreate(scope: ResourceScope, hooks: WriteHooks, creater: Creater): Promise<void> {
   const { ctx, def } = scope;
   const rep = negotiate(ctx, { list: false, transforms: false, protobuf: protobufServed(scope) });
   const q = parseWriteQuery(ctx.query, 'CreateOptions');
@@ -29,7 +30,7 @@ export async function handleCreate(scope: ResourceScope, hooks: WriteHooks): Pro
     await step();
     trackManagedFields(scope, obj, undefined, q);
     await step();
-    return scope.store.create(scope.namespace, obj, { ...operationFor(scope, q), step });
+    return creater.create(scope.namespace, obj, { ...operationFor(scope, q), step });
   });
   await writeRepresentation(scope, 201, rep, { object: forEndpoint(scope, created) });
 }

@@ -1,19 +1,16 @@
 // DELETE one object or a collection (apiserver.md §3.6).
 import { featureEnabled } from '../../features/feature-gates.js';
 import { operationFor } from '../operation.js';
-import { badRequest, StatusError } from '../../errors/status.js';
-import { JsonBodySyntaxError, parseJsonBody } from '../field-validation/json-body.js';
-import { parseYamlBody } from '../field-validation/yaml-body.js';
-import { YAMLError } from 'yaml';
-import { YamlLimitError } from '../../patch/yaml-decode.js';
+import { badRequest, type StatusError } from '../../errors/status.js';
 import { builtinResolver } from '../../schema/builtin-schemas.js';
 import { decodeTyped } from '../../schema/typed-decode.js';
 import { typeMetaError } from '../negotiation/type-meta.js';
 import { deleteCorruptObject, deleteObject, validateDeleteOptions, type DeleteOptions, type PropagationPolicy } from '../../registry/delete.js';
 import type { Authorizer } from '../../authz/authorizer.js';
 import { attributesOf, forbiddenError } from '../../filters/authorization.js';
-import type { KObject } from '../../api/object.js';
-import { contentTypeOf } from '../negotiation/media-type.js';
+import { nameOf, namespaceOf, type KObject } from '../../api/object.js';
+import { optionsDecoderFor } from '../negotiation/decode-body.js';
+import { BodyDecodeError } from '../serializers/serializer.js';
 import { negotiate } from '../negotiation/negotiate.js';
 import { readBody } from '../negotiation/read-body.js';
 import { writeRepresentation } from '../negotiation/write-representation.js';
@@ -22,8 +19,9 @@ import { parseWriteQuery } from '../query-options.js';
 import { firstParam, int64Param, optionalBoolParam, stringsParam } from '../../http/query-params.js';
 import { forEndpoint, type ResourceScope, protobufServed } from '../resource-scope.js';
 import { readList } from '../list/read-list.js';
+import type { CollectionDeleter, GracefulDeleter } from '../../registry/rest.js';
 
-type ProtobufDecoder = (body: Buffer, expected: { apiVersion: string; kind: string }) => KObject;
+const DELETE_OPTIONS = { apiVersion: 'v1', kind: 'DeleteOptions' };
 
 /** Go's error reading apiVersion and kind from a body that is not an object. */
 function notAnObject(v: unknown): StatusError {
@@ -48,24 +46,21 @@ async function decodeDeleteOptions(scope: ResourceScope): Promise<DeleteOptions>
   const body = await readBody(ctx, scope.options.maxRequestBodyBytes);
   let b: KObject = {};
   if (body.length) {
-    const ct = contentTypeOf(ctx.req.headers['content-type']);
+    const serializer = optionsDecoderFor(ctx.req.headers['content-type']);
+    let v: unknown;
     try {
-      if (ct === 'application/vnd.kubernetes.protobuf') {
-        const mod = (await import('../negotiation/protobuf.js')) as { decodeProtobufObject: ProtobufDecoder };
-        b = mod.decodeProtobufObject(body, { apiVersion: 'v1', kind: 'DeleteOptions' });
-      } else {
-        const v = ct === 'application/yaml' ? parseYamlBody(body) : parseJsonBody(body);
-        // Go decodes null into DeleteOptions as nothing; any other non-object fails reading apiVersion and kind.
-        if (v !== null && v !== undefined && (typeof v !== 'object' || Array.isArray(v))) throw notAnObject(v);
-        const tm = v ? typeMetaError(v as KObject) : undefined;
-        if (tm) throw badRequest(tm);
-        b = typedDeleteOptions((v ?? {}) as KObject);
-      }
+      v = await serializer.decode!(body, DELETE_OPTIONS);
     } catch (e) {
-      if (e instanceof StatusError) throw e;
-      if (e instanceof JsonBodySyntaxError || e instanceof YamlLimitError) throw badRequest(`couldn't get version/kind; json parse error: ${e.message}`);
-      if (e instanceof YAMLError) throw badRequest(`couldn't get version/kind; json parse error: yaml: ${e.message}`);
+      if (e instanceof BodyDecodeError) throw badRequest(`couldn't get version/kind; json parse error: ${e.detail}`);
       throw e;
+    }
+    if (serializer.decodesTyped) b = v as KObject;
+    else {
+      // Go decodes null into DeleteOptions as nothing; any other non-object fails reading apiVersion and kind.
+      if (v !== null && v !== undefined && (typeof v !== 'object' || Array.isArray(v))) throw notAnObject(v);
+      const tm = v ? typeMetaError(v as KObject) : undefined;
+      if (tm) throw badRequest(tm);
+      b = typedDeleteOptions((v ?? {}) as KObject);
     }
   }
   // kube reads the options from the body when there is one, and from the query only when there is none.
@@ -98,27 +93,27 @@ async function authorizeUnsafeDelete(scope: ResourceScope, authorizer: Authorize
   if (r.decision !== 'allow') throw forbiddenError(attrs, r.reason);
 }
 
-export async function handleDelete(scope: ResourceScope, authorizer: Authorizer): Promise<void> {
+export async function handleDelete(scope: ResourceScope, authorizer: Authorizer, deleter: GracefulDeleter): Promise<void> {
   const rep = negotiate(scope.ctx, { list: false, transforms: false, protobuf: protobufServed(scope) });
   const opts = await decodeDeleteOptions(scope);
   if (opts.ignoreStoreReadErrorWithClusterBreakingPotential) {
     validateDeleteOptions(opts);
     await authorizeUnsafeDelete(scope, authorizer);
-    return writeEncoded(scope.ctx, 200, await deleteCorruptObject(scope.store, scope.namespace, scope.name), rep.as === 'object' ? rep.format : 'json');
+    return writeEncoded(scope.ctx, 200, await deleteCorruptObject(deleter.store, scope.namespace, scope.name), rep.as === 'object' ? rep.format : 'json');
   }
-  const r = await deleteObject(scope.store, scope.namespace, scope.name, { ...operationFor(scope, opts), ...opts });
+  const r = await deleteObject(deleter.store, scope.namespace, scope.name, { ...operationFor(scope, opts), ...opts });
   if ((r.body as KObject).kind === 'Status') return writeEncoded(scope.ctx, r.code, r.body, rep.as === 'object' ? rep.format : 'json');
   await writeRepresentation(scope, r.code, rep, { object: forEndpoint(scope, r.body as KObject) });
 }
 
-export async function handleDeleteCollection(scope: ResourceScope): Promise<void> {
+export async function handleDeleteCollection(scope: ResourceScope, deleter: CollectionDeleter): Promise<void> {
   const rep = negotiate(scope.ctx, { list: true, transforms: false, protobuf: protobufServed(scope) });
   const opts = await decodeDeleteOptions(scope);
-  const page = await readList(scope);
+  const page = await readList(scope, deleter);
   const deleted: KObject[] = [];
   for (const item of page.items) {
     try {
-      const r = await deleteObject(scope.store, item.metadata.namespace ?? '', item.metadata.name, { ...operationFor(scope, opts), ...opts });
+      const r = await deleteObject(deleter.store, namespaceOf(item), nameOf(item), { ...operationFor(scope, opts), ...opts });
       deleted.push(forEndpoint(scope, r.obj));
     } catch (e) {
       if ((e as { reason?: string }).reason === 'NotFound') continue;

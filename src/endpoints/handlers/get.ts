@@ -16,8 +16,9 @@ import { writeRepresentation } from '../negotiation/write-representation.js';
 import { forEndpoint, type ResourceScope, protobufServed } from '../resource-scope.js';
 import { objectOf } from '../list/entry-object.js';
 import { parseResourceVersion } from '../list/list-options.js';
+import type { Getter } from '../../registry/rest.js';
 
-export async function handleGet(scope: ResourceScope): Promise<void> {
+export async function handleGet(scope: ResourceScope, getter: Getter): Promise<void> {
   const { ctx } = scope;
   const rep = negotiate(ctx, { list: false, transforms: true, protobuf: protobufServed(scope) });
   const fs = ctx.query.get('fieldSelector');
@@ -25,7 +26,7 @@ export async function handleGet(scope: ResourceScope): Promise<void> {
     const m = /^metadata\.name==?(.*)$/.exec(fs);
     if (m && m[1] !== scope.name) throw badRequest("fieldSelector metadata.name doesn't match requested name");
   }
-  const entry = await readEntry(scope, stringParam(ctx.query, 'resourceVersion'));
+  const entry = await readEntry(scope, getter, stringParam(ctx.query, 'resourceVersion'));
   if (rep.as === 'object' && rep.format === 'json' && !wantsPretty(ctx)) {
     return writeBody(ctx, 200, 'application/json', Buffer.concat([jsonItemEncoder(scope).of(entry), NEWLINE]));
   }
@@ -41,12 +42,12 @@ export async function handleGet(scope: ResourceScope): Promise<void> {
 
 const NEWLINE = Buffer.from('\n');
 
-async function readEntry(scope: ResourceScope, rvParam: string): Promise<CacheEntry> {
-  const cache = await scope.store.cache();
+async function readEntry(scope: ResourceScope, getter: Getter, rvParam: string): Promise<CacheEntry> {
+  const cache = await getter.cache();
   if (rvParam === '') {
     await cache.consistentRev();
-    const entry = cache.get(scope.store.requestKey(scope.namespace, scope.name));
-    if (!entry) throw notFound(scope.store.gr, scope.name);
+    const entry = cache.get(getter.requestKey(scope.namespace, scope.name));
+    if (!entry) throw notFound(getter.gr, scope.name);
     return entry;
   }
   let rv: number;
@@ -64,7 +65,7 @@ async function readEntry(scope: ResourceScope, rvParam: string): Promise<CacheEn
       throw e;
     }
   }
-  const entry = cache.get(scope.store.requestKey(scope.namespace, scope.name));
-  if (!entry) throw notFound(scope.store.gr, scope.name);
+  const entry = cache.get(getter.requestKey(scope.namespace, scope.name));
+  if (!entry) throw notFound(getter.gr, scope.name);
   return entry;
 }

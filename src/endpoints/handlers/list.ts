@@ -15,8 +15,9 @@ import { decodeListOptions, defaultListOptions, validateListOptions } from '../l
 import { readList } from '../list/read-list.js';
 import { selectionFor } from '../list/selection-filter.js';
 import type { CacheEntry } from '../../storage/cacher/cache-entry.js';
+import type { Lister } from '../../registry/rest.js';
 
-export async function handleList(scope: ResourceScope): Promise<void> {
+export async function handleList(scope: ResourceScope, lister: Lister): Promise<void> {
   const { ctx } = scope;
   const rep = negotiate(ctx, { list: true, transforms: true, protobuf: protobufServed(scope) });
   const opts = decodeListOptions(ctx.query);
@@ -24,7 +25,7 @@ export async function handleList(scope: ResourceScope): Promise<void> {
   defaultListOptions(opts, watchList);
   validateListOptions(opts, watchList);
   const sel = selectionFor(scope, opts);
-  const page = await readList(scope, opts, sel);
+  const page = await readList(scope, lister, opts, sel);
   if (rep.as === 'object' && rep.format === 'json' && !wantsPretty(ctx)) return writeJSONList(scope, page.entries, page.listMeta);
   if (rep.as === 'object' && rep.format === 'protobuf') return writeProtobufList(scope, page.entries, page.listMeta);
   if (rep.as === 'object' && rep.format === 'cbor') return writeCborList(scope, page.entries, page.listMeta);

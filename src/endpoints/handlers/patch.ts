@@ -2,7 +2,7 @@
 // retry loop; a resourceVersion inside the patch acts as a precondition.
 import { operationFor } from '../operation.js';
 import { notFound, routerUnsupportedMediaType, unsupportedMediaType } from '../../errors/status.js';
-import { meta, type KObject } from '../../api/object.js';
+import { meta, type KubeObject } from '../../api/object.js';
 import { contentTypeOf } from '../negotiation/media-type.js';
 import { cborServed, negotiate } from '../negotiation/negotiate.js';
 import { badRequest } from '../../errors/status.js';
@@ -11,6 +11,7 @@ import { writeRepresentation } from '../negotiation/write-representation.js';
 import { parseWriteQuery } from '../query-options.js';
 import { forEndpoint, type ResourceScope, protobufServed } from '../resource-scope.js';
 import type { WriteHooks } from '../write-hooks.js';
+import type { Patcher } from '../../registry/rest.js';
 import { trackManagedFields } from '../apply/write-integration.js';
 import { applyPatchBody, PATCH_TYPES, type PatchType } from '../patch/apply-patch-body.js';
 import { typeMetaError } from '../negotiation/type-meta.js';
@@ -23,7 +24,7 @@ import { patchResultRejected } from '../../patch/patch-errors.js';
  * patch, 400 here: docs/deviations.md), an unstructured object (custom resource) needs its kind, and whatever
  * the patch removed the decoder takes from the endpoint's type, as Go's typed decoding does.
  */
-function patchedWithTypeMeta(scope: ResourceScope, patched: KObject): KObject {
+function patchedWithTypeMeta(scope: ResourceScope, patched: KubeObject): KubeObject {
   const tm = typeMetaError(patched);
   if (tm) throw patchResultRejected(goMarshal(patched), tm);
   const missing = (v: unknown) => v === undefined || v === null || v === '';
@@ -43,17 +44,18 @@ function patchedWithTypeMeta(scope: ResourceScope, patched: KObject): KObject {
   return patched;
 }
 import { heavyWork } from '../heavy-work.js';
+import { cborSerializer } from '../serializers/cbor.js';
+import { BodyDecodeError } from '../serializers/serializer.js';
 
 const APPLY_CBOR = 'application/apply-patch+cbor';
 
 /** An application/apply-patch+cbor body as JSON text; kube's 400 `error decoding YAML: …` when it is no CBOR map. */
 async function cborApplyBodyAsJson(body: Buffer): Promise<Buffer> {
-  const { decodeCbor, CborDecodeError } = await import('../negotiation/cbor-decode.js');
   let value: unknown;
   try {
-    value = decodeCbor(body);
+    value = await cborSerializer.decodeUntyped!(body);
   } catch (e) {
-    if (e instanceof CborDecodeError) throw badRequest(`error decoding YAML: ${e.message}`);
+    if (e instanceof BodyDecodeError) throw badRequest(`error decoding YAML: ${e.detail}`);
     throw e;
   }
   if (value !== null && (typeof value !== 'object' || Array.isArray(value))) {
@@ -63,7 +65,7 @@ async function cborApplyBodyAsJson(body: Buffer): Promise<Buffer> {
   return Buffer.from(JSON.stringify(value ?? {}));
 }
 
-export async function handlePatch(scope: ResourceScope, hooks: WriteHooks): Promise<void> {
+export async function handlePatch(scope: ResourceScope, hooks: WriteHooks, patcher: Patcher): Promise<void> {
   const { ctx, def } = scope;
   let ct = contentTypeOf(ctx.req.headers['content-type']);
   let body = await readBody(ctx, scope.options.maxRequestBodyBytes);
@@ -83,13 +85,13 @@ export async function handlePatch(scope: ResourceScope, hooks: WriteHooks): Prom
   const isApply = patchType === 'application/apply-patch+yaml';
   const rep = negotiate(ctx, { list: false, transforms: false, protobuf: protobufServed(scope) });
   const q = parseWriteQuery(ctx.query, 'PatchOptions', { isApply });
-  const implicitRV = new WeakSet<KObject>();
+  const implicitRV = new WeakSet<KubeObject>();
   const { obj: result, created } = await heavyWork(ctx, body.length, (step) =>
-    scope.store.update(
+    patcher.update(
       scope.namespace,
       scope.name,
-      async (current: KObject | undefined) => {
-        if (!current && !isApply) throw notFound(scope.store.gr, scope.name);
+      async (current: KubeObject | undefined) => {
+        if (!current && !isApply) throw notFound(patcher.gr, scope.name);
         const applied = applyPatchBody(scope, patchType, body, current, q);
         const patched = isApply ? applied : patchedWithTypeMeta(scope, applied);
         await step();

@@ -3,13 +3,13 @@
 import { operationFor } from '../operation.js';
 import { labelSelectorFromMetaV1 } from '../../selection/label-selector.js';
 import { notFound, routeMethodNotAllowed, badRequest } from '../../errors/status.js';
-import { type KObject, meta } from '../../api/object.js';
+import { type KObject, type KubeObject, type ObjectMeta, meta } from '../../api/object.js';
 import { decodeBody } from '../negotiation/decode-body.js';
 import { readBody } from '../negotiation/read-body.js';
 import { negotiate } from '../negotiation/negotiate.js';
 import { writeEncoded } from '../negotiation/write-object.js';
 import { parseWriteQuery } from '../query-options.js';
-import { type ResourceScope, protobufServed } from '../resource-scope.js';
+import { capability, type ResourceScope, protobufServed } from '../resource-scope.js';
 import { applyJsonPatch } from '../../patch/json-patch.js';
 import { applyMergePatch } from '../../patch/merge-patch.js';
 import { contentTypeOf } from '../negotiation/media-type.js';
@@ -39,14 +39,14 @@ export const builtinScaleMapping: ScaleMapping = {
   },
 };
 
-export function toScale(obj: KObject, m: ScaleMapping): KObject {
-  const md = obj.metadata ?? {};
+export function toScale(obj: KubeObject, m: ScaleMapping): KObject {
+  const md: ObjectMeta = obj.metadata ?? {};
   const specReplicas = m.specReplicas(obj);
   const statusReplicas = m.statusReplicas(obj);
   const status: KObject = { replicas: typeof statusReplicas === 'number' ? statusReplicas : 0 };
   const selector = m.selector(obj);
   if (selector) status.selector = selector;
-  const metadata: KObject = { name: md.name };
+  const metadata: ObjectMeta = { name: md.name };
   if (md.namespace) metadata.namespace = md.namespace;
   Object.assign(metadata, { uid: md.uid, resourceVersion: md.resourceVersion, creationTimestamp: md.creationTimestamp });
   return { kind: 'Scale', apiVersion: 'autoscaling/v1', metadata, spec: { replicas: typeof specReplicas === 'number' ? specReplicas : 0 }, status };
@@ -56,15 +56,16 @@ export async function handleScale(scope: ResourceScope, mapping: ScaleMapping = 
   const { ctx } = scope;
   const rep = negotiate(ctx, { list: false, transforms: false, protobuf: protobufServed(scope) });
   const format = rep.as === 'object' ? rep.format : 'json';
-  if (ctx.method === 'GET') return writeEncoded(ctx, 200, toScale(await scope.store.get(scope.namespace, scope.name), mapping), format);
+  if (ctx.method === 'GET') return writeEncoded(ctx, 200, toScale(await capability(scope, 'getter').get(scope.namespace, scope.name), mapping), format);
   if (ctx.method !== 'PUT' && ctx.method !== 'PATCH') throw routeMethodNotAllowed();
   const q = parseWriteQuery(ctx.query, ctx.method === 'PUT' ? 'UpdateOptions' : 'PatchOptions');
   const body = await readBody(ctx, scope.options.maxRequestBodyBytes);
-  const { obj } = await scope.store.update(
+  const updater = capability(scope, 'updater');
+  const { obj } = await updater.update(
     scope.namespace,
     scope.name,
     async (current) => {
-      if (!current) throw notFound(scope.store.gr, scope.name);
+      if (!current) throw notFound(updater.gr, scope.name);
       let scale: KObject;
       if (ctx.method === 'PUT') {
         scale = await decodeBody(ctx.req.headers['content-type'], body, { apiVersion: 'autoscaling/v1', kind: 'Scale' });

@@ -10,7 +10,7 @@ import { negotiate } from '../negotiation/negotiate.js';
 import { readBody } from '../negotiation/read-body.js';
 import { writeEncoded } from '../negotiation/write-object.js';
 import { parseWriteQuery } from '../query-options.js';
-import type { ResourceScope } from '../resource-scope.js';
+import { capability, type ResourceScope } from '../resource-scope.js';
 
 const TOKEN_REQUEST_GK = { group: 'authentication.k8s.io', kind: 'TokenRequest' };
 const MIN_EXPIRATION_S = 600;
@@ -47,7 +47,7 @@ export async function handleTokenRequest(scope: ResourceScope, authn: AuthnServi
   if (req.metadata.namespace && req.metadata.namespace !== scope.namespace) {
     throw invalid(TOKEN_REQUEST_GK, scope.name, [fieldErr.invalid('metadata.namespace', req.metadata.namespace, 'must match the service account namespace if specified')]);
   }
-  const sa = (await scope.store.get(scope.namespace, scope.name)) as KObject;
+  const sa = (await capability(scope, 'getter').get(scope.namespace, scope.name)) as KObject;
   if (!Array.isArray(spec.audiences) || spec.audiences.length === 0) spec.audiences = [...authn.apiAudiences];
   const exp = Number(spec.expirationSeconds);
   const errs = [];

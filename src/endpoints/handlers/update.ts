@@ -11,10 +11,11 @@ import { parseWriteQuery } from '../query-options.js';
 import { forEndpoint, type ResourceScope, protobufServed } from '../resource-scope.js';
 import { cloneDecoded } from '../field-validation/decode-findings.js';
 import type { WriteHooks } from '../write-hooks.js';
+import type { Updater } from '../../registry/rest.js';
 import { trackManagedFields } from '../apply/write-integration.js';
 import { heavyWork } from '../heavy-work.js';
 
-export async function handleUpdate(scope: ResourceScope, hooks: WriteHooks): Promise<void> {
+export async function handleUpdate(scope: ResourceScope, hooks: WriteHooks, updater: Updater): Promise<void> {
   const { ctx, def } = scope;
   const rep = negotiate(ctx, { list: false, transforms: false, protobuf: protobufServed(scope) });
   const q = parseWriteQuery(ctx.query, 'UpdateOptions');
@@ -32,7 +33,7 @@ export async function handleUpdate(scope: ResourceScope, hooks: WriteHooks): Pro
     if (def.namespaced && typeof md.namespace === 'string' && md.namespace && md.namespace !== scope.namespace) {
       throw badRequest(`the namespace of the object (${md.namespace}) does not match the namespace on the request (${scope.namespace})`);
     }
-    return scope.store.update(
+    return updater.update(
       scope.namespace,
       scope.name,
       async (current) => {

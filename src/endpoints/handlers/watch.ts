@@ -8,8 +8,9 @@ import { decodeListOptions, defaultListOptions, parseResourceVersion, validateLi
 import { selectionFor } from '../list/selection-filter.js';
 import { watchEncoderFor } from '../list/watch-encoder.js';
 import { planWatch, serveWatch } from '../list/watch-session.js';
+import type { Watcher } from '../../registry/rest.js';
 
-export async function handleWatch(scope: ResourceScope): Promise<void> {
+export async function handleWatch(scope: ResourceScope, watcher: Watcher): Promise<void> {
   const { ctx } = scope;
   const rep = negotiate(ctx, { list: false, transforms: true, protobuf: protobufServed(scope) });
   // YAML has no streaming serializer: kube refuses the watch when YAML is what negotiation picked.
@@ -27,6 +28,6 @@ export async function handleWatch(scope: ResourceScope): Promise<void> {
     throw unknownError((e as Error).message);
   }
   const encoder = await watchEncoderFor(scope, rep);
-  const cache = await scope.store.cache();
-  await serveWatch(scope, opts, sel, planWatch(opts, rv, sel), encoder, cache);
+  const cache = await watcher.cache();
+  await serveWatch(scope, watcher, opts, sel, planWatch(opts, rv, sel), encoder, cache);
 }

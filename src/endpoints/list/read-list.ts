@@ -5,6 +5,7 @@
 //   resourceVersionMatch=Exact → exactly N        resourceVersionMatch=NotOlderThan → not older than N ("0": any)
 //   continue → the next page at the token's snapshot (exact), or at the latest revision for an rv -1 token.
 import { featureEnabled } from '../../features/feature-gates.js';
+import type { Lister } from '../../registry/rest.js';
 import { badRequest, expired, StatusError, tooLargeResourceVersion } from '../../errors/status.js';
 import { StorageError } from '../../storage/interface.js';
 import type { CacheEntry } from '../../storage/cacher/cache-entry.js';
@@ -64,16 +65,16 @@ export function planList(opts: ListOptions, prefix: string, sel: Selection): Lis
 }
 
 /** Reads the page a plan describes and builds its list metadata (continue token, remainingItemCount). */
-export async function readList(scope: ResourceScope, opts?: ListOptions, sel?: Selection): Promise<ListRead> {
+export async function readList(scope: ResourceScope, lister: Lister, opts?: ListOptions, sel?: Selection): Promise<ListRead> {
   // Callers such as deletecollection pass nothing: the request's own list options and selectors apply.
   if (!opts) {
     opts = decodeListOptions(scope.ctx.query);
     validateListOptions(opts, featureEnabled(scope.options, 'WatchList'));
   }
   sel ??= selectionFor(scope, opts);
-  const prefix = scope.store.listPrefix(scope.namespace);
+  const prefix = lister.listPrefix(scope.namespace);
   const plan = planList(opts, prefix, sel);
-  const cache = await scope.store.cache();
+  const cache = await lister.cache();
   let result: CacheListResult;
   try {
     result = await cache.list(prefix, plan.cache);

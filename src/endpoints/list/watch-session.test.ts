@@ -1,6 +1,7 @@
 // serveWatch over a real watch cache (memory engine) with a recording response: headers per protocol, one shared
 // buffer per event for every watcher, and a clean end (watcher released) on client abort, cache stop and overflow.
 import { test } from 'node:test';
+import type { Watcher } from '../../registry/rest.js';
 import assert from 'node:assert/strict';
 import { EventEmitter } from 'node:events';
 import type { ResourceInfo } from '../../api/resource-info.js';
@@ -68,7 +69,7 @@ async function setup() {
     const opts = decodeListOptions(ctx.query);
     const sel = selectionFor(scope, opts);
     const encoder = await watchEncoderFor(scope, { as: 'object', format: 'json' });
-    const done = serveWatch(scope, opts, sel, planWatch(opts, Number(opts.resourceVersion || 0), sel), encoder, cache);
+    const done = serveWatch(scope, store as unknown as Watcher, opts, sel, planWatch(opts, Number(opts.resourceVersion || 0), sel), encoder, cache);
     return { res, abort, done };
   };
   return { storage, cache, put, open };

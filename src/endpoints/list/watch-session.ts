@@ -6,6 +6,7 @@
 // with bookmarks about every minute and 2 s before the deadline, carrying the revision the watcher is complete up to.
 // The stream ends cleanly at the deadline, when the client goes, or when the cache stops (server shutdown).
 import { expired, StatusError, tooLargeResourceVersion, type Status } from '../../errors/status.js';
+import type { Watcher } from '../../registry/rest.js';
 import { StorageError, type Rev } from '../../storage/interface.js';
 import type { CacheEvent } from '../../storage/cacher/cache-entry.js';
 import type { CacheListOptions, CacheWatcher, WatchCache } from '../../storage/cacher/watch-cache.js';
@@ -68,9 +69,9 @@ export function watchTimeoutMs(timeoutSeconds: number | undefined): number {
   return watchTuning.minRequestTimeoutSeconds * (1 + Math.random()) * 1000;
 }
 
-export async function serveWatch(scope: ResourceScope, opts: ListOptions, sel: Selection, plan: WatchPlan, encoder: WatchEncoder, cache: WatchCache): Promise<void> {
+export async function serveWatch(scope: ResourceScope, source: Watcher, opts: ListOptions, sel: Selection, plan: WatchPlan, encoder: WatchEncoder, cache: WatchCache): Promise<void> {
   const { ctx } = scope;
-  const prefix = scope.store.listPrefix(scope.namespace);
+  const prefix = source.listPrefix(scope.namespace);
   const deadline = Date.now() + watchTimeoutMs(opts.timeoutSeconds);
   const stream = new WatchStream(ctx, watchTuning, encoder.contentType);
   const record = ctx.recordWatchEvents;

@@ -64,12 +64,6 @@ function typeName(v: unknown): string {
   return typeof v === 'number' || typeof v === 'bigint' ? 'integer' : String(v);
 }
 
-/**
- * The strict-decoding findings of a CBOR body decoded into a built-in kind (kube's strict CBOR decoder reports the
- * first field its type does not have, by its index in the map holding it); set by decode-body.ts on the decoded object.
- */
-export const cborStrictErrors = new WeakMap<object, string[]>();
-
 interface DecodeState {
   /** Index (in its map) of the first key, in wire order, that the schema does not declare. */
   unknownIndex?: number;

@@ -1,6 +1,6 @@
 // Writes an object or a list in the negotiated representation: the object itself, a Table, or
 // PartialObjectMetadata(List).
-import type { KObject } from '../../api/object.js';
+import type { KObject, KubeObject } from '../../api/object.js';
 import type { ResourceScope } from '../resource-scope.js';
 import type { Representation } from './negotiate.js';
 import { writeEncoded } from './write-object.js';
@@ -22,7 +22,7 @@ export interface ListMeta {
   remainingItemCount?: number;
 }
 
-export type Payload = { object: KObject } | { list: KObject[]; listMeta: ListMeta };
+export type Payload = { object: KubeObject } | { list: KObject[]; listMeta: ListMeta };
 
 export async function writeRepresentation(scope: ResourceScope, code: number, rep: Representation, payload: Payload): Promise<void> {
   const { ctx, def } = scope;

@@ -1,7 +1,8 @@
-// application/cbor responses (kube's CBOR serializer, behind the CBORServingAndStorage feature gate: negotiation
-// offers it only when the gate is on). Request bodies are decoded by negotiation/decode-body.ts.
+// application/cbor (kube's CBOR serializer, behind the CBORServingAndStorage feature gate: negotiation offers it and
+// bodies are read in it only when the gate is on). Built-in kinds follow their schema (Go []byte and float fields);
+// custom resources have none to follow.
 import { CBOR_MEDIA_TYPE, encodeObject } from '../negotiation/cbor-wire.js';
-import type { Serializer } from './serializer.js';
+import { BodyDecodeError, decoderStrictErrors, type ExpectedType, type Serializer } from './serializer.js';
 import { featureEnabled } from '../../features/feature-gates.js';
 
 export const CBOR_GATE = 'CBORServingAndStorage';
@@ -11,9 +12,39 @@ export function cborEnabled(options: { featureGates: Record<string, boolean> }):
   return featureEnabled(options, CBOR_GATE);
 }
 
+/** A body in kube's CBOR: decode errors name the expected kind; kube's strict finding is kept for the write hook. */
+async function decodeCborBody(body: Buffer, expected: ExpectedType): Promise<unknown> {
+  const { decodeCbor, CborDecodeError } = await import('../negotiation/cbor-decode.js');
+  const { builtinKindSchema } = await import('../../schema/builtin-schemas.js');
+  const slash = expected.apiVersion.indexOf('/');
+  const [group, version] = slash < 0 ? ['', expected.apiVersion] : [expected.apiVersion.slice(0, slash), expected.apiVersion.slice(slash + 1)];
+  const strict: string[] = [];
+  let value: unknown;
+  try {
+    value = decodeCbor(body, builtinKindSchema(group, version, expected.kind), strict);
+  } catch (e) {
+    if (!(e instanceof CborDecodeError)) throw e;
+    throw new BodyDecodeError(`unable to determine group/version/kind: ${e.message}`);
+  }
+  if (value !== null && typeof value === 'object') decoderStrictErrors.set(value, strict);
+  return value;
+}
+
+/** A CBOR data item without a schema: the codec's text is the error's detail. */
+async function decodeUntypedCbor(body: Buffer): Promise<unknown> {
+  const { decodeCbor, CborDecodeError } = await import('../negotiation/cbor-decode.js');
+  try {
+    return decodeCbor(body);
+  } catch (e) {
+    if (e instanceof CborDecodeError) throw new BodyDecodeError(e.message);
+    throw e;
+  }
+}
+
 export const cborSerializer: Serializer = {
   mediaType: CBOR_MEDIA_TYPE,
   format: 'cbor',
-  // Built-in kinds follow their schema (Go []byte and float fields); custom resources have none to follow.
   encode: (_ctx, body) => ({ contentType: CBOR_MEDIA_TYPE, bytes: encodeObject(body) }),
+  decode: decodeCborBody,
+  decodeUntyped: decodeUntypedCbor,
 };

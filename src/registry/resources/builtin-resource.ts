@@ -8,6 +8,10 @@ import type { FieldSelectorSpec } from '../../selection/field-sets.js';
 import type { ClusterIPAllocator } from '../strategies/cluster-ip-allocator.js';
 import type { Strategy } from '../strategy.js';
 import type { TypeDefaults } from './defaulting.js';
+import type { NameValidator } from '../../validation/names.js';
+import type { RestStorage } from '../rest.js';
+import type { OperationContext } from '../operation-context.js';
+import type { KObject } from '../../api/object.js';
 
 /** What a kind-specific strategy may need from the server. */
 export interface StrategyEnv {
@@ -24,11 +28,42 @@ export interface MetaChecks {
   subresource?: string;
 }
 
+/** The object a sub-resource request is about, and what its resource can do. */
+export interface SubresourceTarget {
+  rest: RestStorage;
+  namespace: string;
+  name: string;
+}
+
+/** The write context of a sub-resource request, for the options it was given (the request's, or the body's dry-run). */
+export type OperationFor = (o: { dryRun: boolean; fieldManager?: string }) => OperationContext;
+
+/**
+ * A sub-resource that is no view of the object (kube's BindingREST, EvictionREST, LogREST): what its verbs do; the
+ * endpoint reads and decodes the body and writes the answer.
+ */
+export interface SubresourceRest {
+  /** POST: the body's type, and the write it stands for (answered with kube's bare success Status, 201). */
+  create?: {
+    body: { apiVersion: string; kind: string };
+    create(target: SubresourceTarget, body: KObject, q: { dryRun: boolean; fieldManager?: string }, op: OperationFor): Promise<void>;
+  };
+  /**
+   * PUT of the resource's own kind (namespaces/finalize): the object to store from the request's and the stored one;
+   * the endpoint answers with the stored object.
+   */
+  update?(desired: KObject, current: KObject): KObject;
+  /** GET: a plain-text answer. */
+  get?(target: SubresourceTarget, query: URLSearchParams): Promise<string>;
+}
+
 export interface BuiltinResource {
   group: string;
   /** Plural, as in the URL. */
   resource: string;
   kind: string;
+  /** The rule its names follow, given the object (CRDs, APIServices and ClusterTrustBundles derive it from their spec); default: DNS-1123 subdomains. */
+  nameRule?: (obj: unknown) => NameValidator;
   /** metadata.generation starts at 1 and grows with every spec change. */
   tracksGeneration?: boolean;
   /** A delete answers with the deleted object instead of a Status (kube's ReturnDeletedObject). */
@@ -48,6 +83,8 @@ export interface BuiltinResource {
   defaults?: TypeDefaults;
   /** Table columns and rows (default: Name and Created At). */
   printer?: Printer;
+  /** Its sub-resources that are not views of the object, by name. */
+  subresources?: Record<string, SubresourceRest>;
   /** The error its connect sub-resources (exec, attach, proxy, ...) answer, kubelite having no node agent. */
   connectError?: (name: string) => StatusError;
   /** Field selector labels and the object's field values (default: metadata.name and metadata.namespace). */

@@ -14,11 +14,14 @@ import type { KObject } from '../../api/object.js';
 import type { ResourceInfo } from '../../api/resource-info.js';
 
 const byResource = new Map<string, BuiltinResource>();
-const byKind = new Map<string, BuiltinResource>();
+// By group, then kind: the lookup on every write builds no key string.
+const byKind = new Map<string, Map<string, BuiltinResource>>();
 const defaulters = new Map<string, TypeDefaulter>();
 for (const r of Object.values(all) as BuiltinResource[]) {
   byResource.set(`${r.group}/${r.resource}`, r);
-  byKind.set(`${r.group}/${r.kind}`, r);
+  let kinds = byKind.get(r.group);
+  if (!kinds) byKind.set(r.group, (kinds = new Map()));
+  kinds.set(r.kind, r);
   for (const [component, fn] of Object.entries(r.defaults ?? {})) {
     if (defaulters.has(component)) throw new Error(`two homes default ${component}`);
     defaulters.set(component, fn);
@@ -35,7 +38,7 @@ export function builtinResource(gr: GroupResource): BuiltinResource | undefined 
 
 /** The same, found by group and kind (validation is per kind). */
 export function builtinResourceByKind(group: string, kind: string): BuiltinResource | undefined {
-  return byKind.get(`${group}/${kind}`);
+  return byKind.get(group)?.get(kind);
 }
 
 /** The strategy of a served built-in resource: the generic one with the resource's rules and its own strategy. */

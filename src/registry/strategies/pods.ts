@@ -1,6 +1,6 @@
 // Pod strategy: a new pod is Pending with its QoS class computed from its containers' resources (kube's
 // PrepareForCreate). Without a kubelet nothing moves it further.
-import type { KObject } from '../../api/object.js';
+import { deepClone, type KObject } from '../../api/object.js';
 import type { Strategy } from '../strategy.js';
 
 const QOS_RESOURCES = ['cpu', 'memory'];
@@ -28,6 +28,16 @@ export function podStrategy(base: Strategy): Strategy {
     prepareForCreate(obj, ctx) {
       base.prepareForCreate(obj, ctx);
       obj.status = { phase: 'Pending', qosClass: qosClass(obj) };
+    },
+    subresourceUpdate(subresource, desired, current) {
+      if (subresource !== 'ephemeralcontainers') return base.subresourceUpdate?.(subresource, desired, current);
+      // Only spec.ephemeralContainers (and managedFields) come from the request (kube's podEphemeralContainersStrategy).
+      const obj = deepClone(current);
+      obj.spec = { ...(obj.spec ?? {}), ephemeralContainers: desired.spec?.ephemeralContainers };
+      if (obj.spec.ephemeralContainers === undefined) delete obj.spec.ephemeralContainers;
+      const dmf = desired.metadata?.managedFields;
+      if (dmf !== undefined) (obj.metadata ??= {}).managedFields = dmf;
+      return obj;
     },
   };
 }

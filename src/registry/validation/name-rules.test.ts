@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { nameValidatorFor, usesKubeFinalizerRule } from './name-rules.js';
+import { usesKubeFinalizerRule } from './name-rules.js';
+import { nameValidatorFor } from './kind-name-rule.js';
 
 const SUBDOMAIN =
   "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";

@@ -1,9 +1,6 @@
-// Which name rule each built-in kind uses in kube-apiserver 1.33, and which kinds get core's extra
-// finalizer-name rule. Kinds not listed use DNS-1123 subdomains, as custom resources do.
-import { ipAddressName } from './ip-name.js';
-import { anyName, isValidPathSegmentName, nameIsDNS1035Label, nameIsDNSLabel, nameIsDNSSubdomain, validatePathSegmentName, type NameValidator } from '../../validation/names.js';
-
-const RBAC = 'rbac.authorization.k8s.io';
+// The name rules kube-apiserver 1.33 derives from an object's spec (CRDs, APIServices, ClusterTrustBundles; the
+// resources' homes name which rule their kind uses), and which groups get core's extra finalizer-name rule.
+import { isValidPathSegmentName, nameIsDNSSubdomain, type NameValidator } from '../../validation/names.js';
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const field = (obj: unknown, ...path: string[]): unknown => {
@@ -48,25 +45,6 @@ export function clusterTrustBundleName(bundle: unknown): NameValidator {
   };
 }
 
-/**
- * The name rule kube applies to `kind` in `group`. CRDs, APIServices and ClusterTrustBundles derive their rule from
- * the object itself, so pass it for those.
- */
-export function nameValidatorFor(group: string, kind: string, obj?: unknown): NameValidator {
-  if (group === '') {
-    if (kind === 'Namespace') return nameIsDNSLabel;
-    if (kind === 'Service') return nameIsDNS1035Label;
-    return nameIsDNSSubdomain;
-  }
-  if (group === RBAC && ['Role', 'ClusterRole', 'RoleBinding', 'ClusterRoleBinding'].includes(kind)) return validatePathSegmentName;
-  if (group === 'certificates.k8s.io' && kind === 'CertificateSigningRequest') return anyName;
-  if (group === 'certificates.k8s.io' && kind === 'ClusterTrustBundle') return clusterTrustBundleName(obj);
-  if (group === 'networking.k8s.io' && kind === 'IPAddress') return ipAddressName;
-  if (group === 'apiextensions.k8s.io' && kind === 'CustomResourceDefinition') return crdName(obj);
-  if (group === 'apiregistration.k8s.io' && kind === 'APIService') return apiServiceName(obj);
-  return nameIsDNSSubdomain;
-}
-
 // Groups whose validation goes through pkg/apis/core/validation.ValidateObjectMeta, which adds the
 // "standard finalizer name or fully qualified" rule on top of apimachinery's generic checks.
 const KUBE_META_GROUPS = new Set([
@@ -75,7 +53,7 @@ const KUBE_META_GROUPS = new Set([
   'batch',
   'autoscaling',
   'policy',
-  RBAC,
+  'rbac.authorization.k8s.io',
   'networking.k8s.io',
   'storage.k8s.io',
   'scheduling.k8s.io',

@@ -2,7 +2,8 @@
 // kind's strategy, so that the 422 lists the same errors in the same order as kube-apiserver 1.33.
 import type { FieldError } from '../../errors/field-error.js';
 import type { GroupKind } from '../../errors/status.js';
-import { nameValidatorFor, usesKubeFinalizerRule } from './name-rules.js';
+import { usesKubeFinalizerRule } from './name-rules.js';
+import { nameValidatorFor } from './kind-name-rule.js';
 import { validatePathSegmentName } from '../../validation/names.js';
 import { validateObjectMetaCreate, validateObjectMetaUpdate } from './object-meta.js';
 import { validateKindCreate } from './validate-kind.js';

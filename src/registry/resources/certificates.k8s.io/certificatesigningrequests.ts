@@ -1,5 +1,6 @@
 // certificates.k8s.io/certificatesigningrequests (CertificateSigningRequest): everything kubelite knows about it beyond the catalog, in one place.
 import type { BuiltinResource } from '../builtin-resource.js';
+import { anyName } from '../../../validation/names.js';
 import { certificateSigningRequestPrinter } from '../../../printers/kinds/cluster.js';
 import { same, strAt } from '../../../selection/field-sets.js';
 
@@ -7,6 +8,7 @@ export const certificatesCertificatesigningrequests: BuiltinResource = {
   group: 'certificates.k8s.io',
   resource: 'certificatesigningrequests',
   kind: 'CertificateSigningRequest',
+  nameRule: () => anyName,
   printer: certificateSigningRequestPrinter,
   // kube's CSR strategy: the requester's identity replaces whatever the client wrote; no request starts approved.
   strategy: (base) => ({

@@ -4,6 +4,7 @@ import type { BuiltinResource } from '../builtin-resource.js';
 import { podPrinter } from '../../../printers/kinds/pod.js';
 import { podStrategy } from '../../strategies/pods.js';
 import { podSpecDefaults } from './pod-spec-defaults.js';
+import { podSubresources } from './pod-subresources.js';
 import { validatePodCreate } from '../../validation/kind-pod.js';
 import { POD_FIELDS, same } from '../../../selection/field-sets.js';
 
@@ -17,6 +18,7 @@ export const pods: BuiltinResource = {
   strategy: (base) => podStrategy(base),
   defaults: podSpecDefaults,
   validateCreate: (obj) => validatePodCreate(obj),
+  subresources: podSubresources,
   connectError: (name) => badRequest(`pod ${name} does not have a host assigned`),
   printer: podPrinter,
   fieldSelectors: {

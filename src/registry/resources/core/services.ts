@@ -1,6 +1,7 @@
 // core/services (Service): everything kubelite knows about it beyond the catalog, in one place.
 import { serviceUnavailable } from '../../../errors/status.js';
 import type { BuiltinResource } from '../builtin-resource.js';
+import { nameIsDNS1035Label } from '../../../validation/names.js';
 import { defaultPointers, defaultStrings, empty, isMap, itemsAt, struct, type TypeDefaults } from '../defaulting.js';
 import { servicePrinter } from '../../../printers/kinds/service.js';
 import { serviceStrategy } from '../../strategies/services.js';
@@ -36,6 +37,7 @@ export const services: BuiltinResource = {
   group: '',
   resource: 'services',
   kind: 'Service',
+  nameRule: () => nameIsDNS1035Label,
   defaults: serviceDefaults,
   returnDeletedObject: true,
   allowCreateOnUpdate: true,

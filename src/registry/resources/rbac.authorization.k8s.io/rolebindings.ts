@@ -1,5 +1,6 @@
 // rbac.authorization.k8s.io/rolebindings (RoleBinding): everything kubelite knows about it beyond the catalog, in one place.
 import type { BuiltinResource } from '../builtin-resource.js';
+import { validatePathSegmentName } from '../../../validation/names.js';
 import { defaultStrings, struct, type TypeDefaults } from '../defaulting.js';
 import { roleBindingPrinter } from '../../../printers/kinds/rbac.js';
 import { validateBinding, validateRoleRefUnchanged } from '../../validation/kind-rbac.js';
@@ -19,6 +20,7 @@ export const rbacRolebindings: BuiltinResource = {
   group: 'rbac.authorization.k8s.io',
   resource: 'rolebindings',
   kind: 'RoleBinding',
+  nameRule: () => validatePathSegmentName,
   defaults: bindingDefaults,
   allowCreateOnUpdate: true,
   validateCreate: (obj) => validateBinding(obj, true),
