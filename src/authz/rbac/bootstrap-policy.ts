@@ -152,7 +152,6 @@ export const DEFAULT_CLUSTER_ROLES: DefaultClusterRole[] = [
       'authentication.k8s.io/tokenreviews : create',
       'authorization.k8s.io/subjectaccessreviews : create',
       `storage.k8s.io/csinodes : ${READ}`,
-      `storage.k8s.io/volumeattachments : ${READ}`,
       `core/namespaces : ${READ}`,
       `storage.k8s.io/csidrivers : ${READ}`,
       `storage.k8s.io/csistoragecapacities : ${READ}`,
@@ -169,13 +168,14 @@ export const DEFAULT_CLUSTER_ROLES: DefaultClusterRole[] = [
     rules('core/persistentvolumes : create,delete,get,list,watch', 'core/persistentvolumeclaims : get,list,update,watch', `storage.k8s.io/storageclasses : ${READ}`, 'core/events : watch', EVENTS),
   ),
   cr('system:public-info-viewer', rules('URL /healthz,/livez,/readyz,/version,/version/ : get')),
-  cr('system:service-account-issuer-discovery', rules('URL /.well-known/openid-configuration,/.well-known/openid-configuration/,/openid/v1/jwks,/openid/v1/jwks/ : get')),
+  cr('system:service-account-issuer-discovery', rules('URL /.well-known/openid-configuration,/openid/v1/jwks : get')),
   cr('system:volume-scheduler', rules('core/persistentvolumes : get,list,patch,update,watch', `storage.k8s.io/storageclasses : ${READ}`, 'core/persistentvolumeclaims : get,list,patch,update,watch')),
 ];
 
-/** Controller roles `system:controller:<name>`, each bound to ServiceAccount kube-system/<name>; true = with the events rule. */
+/** Controller roles `system:controller:<name>`, each bound to ServiceAccount kube-system/<name>; true = the events rule
+ * appended last (the few roles that have it elsewhere list it in place). */
 const CONTROLLER_ROLES: [string, boolean, string[]][] = [
-  ['attachdetach-controller', true, ['core/persistentvolumeclaims,persistentvolumes : list,watch', `core/nodes : ${READ}`, 'core/nodes/status : patch,update', 'core/pods : list,watch', 'storage.k8s.io/volumeattachments : create,delete,get,list,watch', `storage.k8s.io/csidrivers : ${READ}`, `storage.k8s.io/csinodes : ${READ}`]],
+  ['attachdetach-controller', false, ['core/persistentvolumeclaims,persistentvolumes : list,watch', `core/nodes : ${READ}`, 'core/nodes/status : patch,update', 'core/pods : list,watch', EVENTS, 'storage.k8s.io/volumeattachments : create,delete,get,list,watch', `storage.k8s.io/csidrivers : ${READ}`, `storage.k8s.io/csinodes : ${READ}`]],
   ['certificate-controller', true, ['certificates.k8s.io/certificatesigningrequests : delete,get,list,watch', 'certificates.k8s.io/certificatesigningrequests/approval,certificatesigningrequests/status : update', 'certificates.k8s.io/signers [kubernetes.io/kube-apiserver-client-kubelet] : approve', 'certificates.k8s.io/signers [kubernetes.io/kube-apiserver-client,kubernetes.io/kube-apiserver-client-kubelet,kubernetes.io/kubelet-serving,kubernetes.io/legacy-unknown] : sign', 'authorization.k8s.io/subjectaccessreviews : create']],
   ['clusterrole-aggregation-controller', false, ['rbac.authorization.k8s.io/clusterroles : escalate,get,list,patch,update,watch']],
   ['cronjob-controller', true, ['batch/cronjobs : get,list,update,watch', 'batch/jobs : create,delete,get,list,patch,update,watch', 'batch/cronjobs/status : update', 'batch/cronjobs/finalizers : update', 'core/pods : delete,list,watch']],
@@ -193,7 +193,7 @@ const CONTROLLER_ROLES: [string, boolean, string[]][] = [
   ['legacy-service-account-token-cleaner', false, ['core/configmaps [kube-apiserver-legacy-service-account-token-tracking] : get', 'core/secrets : delete,patch']],
   ['namespace-controller', false, ['core/namespaces : delete,get,list,watch', 'core/namespaces/finalize,namespaces/status : update', '*/* : delete,deletecollection,get,list,watch']],
   ['node-controller', true, ['core/nodes : delete,get,list,patch,update,watch', 'core/nodes/status : patch,update', 'core/pods/status : patch,update', 'core/pods : delete,get,list,watch']],
-  ['persistent-volume-binder', true, ['core/persistentvolumes : create,delete,get,list,update,watch', 'core/persistentvolumes/status : update', 'core/persistentvolumeclaims : get,list,update,watch', 'core/persistentvolumeclaims/status : update', 'core/pods : create,delete,get,list,watch', `storage.k8s.io/storageclasses : ${READ}`, 'core/nodes : list,watch', 'core/events : watch']],
+  ['persistent-volume-binder', false, ['core/persistentvolumes : create,delete,get,list,update,watch', 'core/persistentvolumes/status : update', 'core/persistentvolumeclaims : get,list,update,watch', 'core/persistentvolumeclaims/status : update', 'core/pods : create,delete,get,list,watch', `storage.k8s.io/storageclasses : ${READ}`, 'core/nodes : list,watch', EVENTS, 'core/events : watch']],
   ['pod-garbage-collector', false, ['core/pods : delete,list,watch', `core/nodes : ${READ}`, 'core/pods/status : patch']],
   ['pv-protection-controller', true, ['core/persistentvolumes : get,list,update,watch']],
   ['pvc-protection-controller', true, ['core/persistentvolumeclaims : get,list,update,watch', 'core/persistentvolumeclaims/status : update', `core/pods : ${READ}`]],
@@ -202,7 +202,7 @@ const CONTROLLER_ROLES: [string, boolean, string[]][] = [
   ['resourcequota-controller', true, ['*/* : list,watch', 'core/resourcequotas/status : update']],
   ['root-ca-cert-publisher', true, ['core/configmaps : create,update']],
   ['route-controller', true, ['core/nodes : list,watch', 'core/nodes/status : patch']],
-  ['selinux-warning-controller', true, [`core/persistentvolumes : ${READ}`, `core/persistentvolumeclaims : ${READ}`, `core/pods : ${READ}`, `storage.k8s.io/csidrivers : ${READ}`]],
+  ['selinux-warning-controller', false, [EVENTS, `core/persistentvolumes : ${READ}`, `core/persistentvolumeclaims : ${READ}`, `core/pods : ${READ}`, `storage.k8s.io/csidrivers : ${READ}`]],
   ['service-account-controller', true, ['core/serviceaccounts : create']],
   ['service-cidrs-controller', true, ['networking.k8s.io/servicecidrs : get,list,patch,update,watch', 'networking.k8s.io/servicecidrs/finalizers : patch,update', 'networking.k8s.io/servicecidrs/status : patch,update', `networking.k8s.io/ipaddresses : ${READ}`]],
   ['service-controller', true, [`core/services : ${READ}`, 'core/services/status : patch,update', 'core/nodes : list,watch']],
@@ -251,7 +251,7 @@ export interface DefaultRole {
   rules: PolicyRule[];
 }
 
-const LEADER_LOCKING = ['coordination.k8s.io/leases : create,get,list,update,watch'];
+const LEADER_LOCKING = ['coordination.k8s.io/leases : create,get,list,update,watch', 'coordination.k8s.io/leasecandidates : create,get,list,update,watch'];
 
 export const DEFAULT_ROLES: DefaultRole[] = [
   { namespace: 'kube-system', name: 'extension-apiserver-authentication-reader', rules: rules(`core/configmaps [extension-apiserver-authentication] : ${READ}`) },
@@ -267,7 +267,7 @@ const rb = (namespace: string, name: string, role: string, ...subjects: Subject[
 
 export const DEFAULT_ROLE_BINDINGS: DefaultBinding[] = [
   rb('kube-system', 'system::extension-apiserver-authentication-reader', 'extension-apiserver-authentication-reader', user('system:kube-controller-manager'), user('system:kube-scheduler')),
-  rb('kube-system', 'system::leader-locking-kube-controller-manager', 'system::leader-locking-kube-controller-manager', user('system:kube-controller-manager'), sa('kube-system', 'kube-controller-manager')),
+  rb('kube-system', 'system::leader-locking-kube-controller-manager', 'system::leader-locking-kube-controller-manager', user('system:kube-controller-manager'), sa('kube-system', 'kube-controller-manager'), sa('kube-system', 'leader-election-controller')),
   rb('kube-system', 'system::leader-locking-kube-scheduler', 'system::leader-locking-kube-scheduler', user('system:kube-scheduler'), sa('kube-system', 'kube-scheduler')),
   rb('kube-system', 'system:controller:bootstrap-signer', 'system:controller:bootstrap-signer', sa('kube-system', 'bootstrap-signer')),
   rb('kube-system', 'system:controller:cloud-provider', 'system:controller:cloud-provider', sa('kube-system', 'cloud-provider')),
