@@ -206,6 +206,18 @@ test('escalation: a namespace admin cannot grant what it does not hold, with kub
     details: { name: 'too-much', group: 'rbac.authorization.k8s.io', kind: 'roles' },
     code: 403,
   });
+  // An update is checked as a create is: the whole new rule list must be covered.
+  r = await s.request('PATCH', '/apis/rbac.authorization.k8s.io/v1/namespaces/ns3/roles/secret-reader', {
+    ...as('ann'),
+    headers: { authorization: `Bearer ${TOKENS.ann}`, 'content-type': 'application/merge-patch+json' },
+    body: JSON.stringify({ rules: [{ apiGroups: [''], resources: ['secrets'], verbs: ['get'] }, { apiGroups: [''], resources: ['nodes'], verbs: ['list'] }] }),
+  });
+  assert.equal(r.status, 403);
+  assert.equal(
+    r.json().message,
+    'roles.rbac.authorization.k8s.io "secret-reader" is forbidden: user "ann" (groups=["system:authenticated"]) is attempting to grant RBAC permissions not currently held:\n' +
+      '{APIGroups:[""], Resources:["nodes"], Verbs:["list"]}',
+  );
   const binding = (name: string, roleName: string) => ({
     apiVersion: 'rbac.authorization.k8s.io/v1',
     kind: 'RoleBinding',
