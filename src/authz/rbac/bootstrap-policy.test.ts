@@ -1,17 +1,25 @@
-// The default policy, object for object, against data derived from kube's bootstrap-policy testdata
+// The default policy, object for object, against data derived from kube's bootstrap policy (sources below)
 // (testdata/bootstrap-policy-1.33.json: names, labels, annotations, aggregationRule, rules, roleRef, subjects).
 //
-// Provenance. kubernetes/kubernetes plugin/pkg/auth/authorizer/rbac/bootstrappolicy/testdata, as the code index
-// stores it (one version per file; the repository itself is too large to fetch, so no tag could be checked out):
-// - ClusterRoles: cluster-roles.yaml at 025f2834a128798cef30018a5e6a6ae82b5ad885, the only stored version written
-//   before 1.34's serialization change (it still carries `creationTimestamp: null`) and free of 1.34 additions.
-// - Controller roles and bindings, namespaced Roles and RoleBindings: controller-roles.yaml, namespace-roles.yaml,
-//   namespace-role-bindings.yaml at 008b3652959ca58af8be3fb5b6ecfe9ae7638282 (a 1.34+ snapshot), with the roles
-//   whose feature gate is off by default in 1.33 left out: resource-claim-controller (DynamicResourceAllocation,
+// Provenance. No stored copy of kubernetes/kubernetes is a 1.33 checkout (the repository is too large to fetch; the
+// code index keeps one version of each file), so the data is 1.33 rebuilt from the nearest sources, by content:
+// - Controller roles and bindings, namespaced Roles and RoleBindings: testdata controller-roles.yaml,
+//   namespace-roles.yaml, namespace-role-bindings.yaml at 008b3652959ca58af8be3fb5b6ecfe9ae7638282 (1.34+: no
+//   `creationTimestamp: null`), without the roles whose gate is off by default in 1.33 (controller_policy.go at
+//   003e3121c8bd85960c626aca0031f3ac1a32dd24 gates them): resource-claim-controller (DynamicResourceAllocation,
 //   beta off), volumeattributesclass-protection-controller (VolumeAttributesClass, beta off),
-//   device-taint-eviction-controller (DRADeviceTaints, alpha). selinux-warning-controller (SELinuxChangePolicy,
-//   beta on in 1.33) and service-cidrs-controller (MultiCIDRServiceAllocator, GA) stay.
-// - ClusterRoleBindings: one per default ClusterRole kube binds, as auth.md §7.6 lists them.
+//   device-taint-eviction-controller (DRADeviceTaints, alpha). selinux-warning-controller (SELinuxChangePolicy, beta
+//   on) and service-cidrs-controller (MultiCIDRServiceAllocator, GA) stay.
+// - ClusterRoles: testdata cluster-roles.yaml at 025f2834a128798cef30018a5e6a6ae82b5ad885 (1.28-1.31: after the
+//   scheduler lost its endpoints rules, kubernetes#117140) brought forward with what policy.go at
+//   e95b42fc6c18555f46ea19b0ee33c34cd011ca06 (checkpoint-restore/kubernetes, 1.35) adds before 1.34 or behind a gate
+//   on in 1.33: the slash-ended issuer-discovery URLs (kubernetes#117455), the scheduler's volumeattachments
+//   (kubernetes#127757, 1.32) and coordinated-leader-election rules, kubelet-api-admin's nodes/configz, nodes/healthz
+//   and nodes/pods (KubeletFineGrainedAuthz, beta on), node-proxier's servicecidrs (MultiCIDRServiceAllocator, GA;
+//   kube-proxy's ServiceCIDR informer, KEP-3866). Left out: system:monitoring's nodes/metrics
+//   (kubernetes#132178, 1.34) and every rule gated by DynamicResourceAllocation, ClusterTrustBundle, ComponentStatusz,
+//   ComponentFlagz, KubeletServiceAccountTokenForCredentialProviders or PodCertificateRequest (off in 1.33).
+// - ClusterRoleBindings: ClusterRoleBindings() of that policy.go with the same gates.
 // The aggregated roles (admin, edit, view) are compared by the rules the aggregation controller gives them, computed
 // here from the data with kube's algorithm (selectors in order, matching roles by name, identical rules once).
 import { test } from 'node:test';

@@ -1,5 +1,6 @@
 // kube-apiserver 1.33's default RBAC policy (plugin/pkg/auth/authorizer/rbac/bootstrappolicy with 1.33's default
-// feature gates): the ClusterRoles, ClusterRoleBindings, Roles and RoleBindings the server creates and reconciles
+// feature gates: KubeletFineGrainedAuthz and SELinuxChangePolicy on; DynamicResourceAllocation, VolumeAttributesClass,
+// ClusterTrustBundle, ComponentStatusz and the alpha gates off): the ClusterRoles, ClusterRoleBindings, Roles and RoleBindings the server creates and reconciles
 // at start (auth.md §7.5–7.6). Rules are written compactly as `groups/resources [names] : verbs` (`core` is the
 // "" group) or `URL paths : verbs`, and expanded into PolicyRules once.
 import type { PolicyRule } from './rules.js';
@@ -139,7 +140,8 @@ export const DEFAULT_CLUSTER_ROLES: DefaultClusterRole[] = [
     rules(
       EVENTS,
       'coordination.k8s.io/leases : create',
-      'coordination.k8s.io/leases [kube-scheduler] : get,update',
+      'coordination.k8s.io/leases [kube-scheduler] : get,list,update,watch',
+      'coordination.k8s.io/leasecandidates : create,delete,deletecollection,get,list,patch,update,watch',
       `core/nodes : ${READ}`,
       'core/pods : delete,get,list,watch',
       'core/bindings,pods/binding : create',
@@ -152,23 +154,24 @@ export const DEFAULT_CLUSTER_ROLES: DefaultClusterRole[] = [
       'authentication.k8s.io/tokenreviews : create',
       'authorization.k8s.io/subjectaccessreviews : create',
       `storage.k8s.io/csinodes : ${READ}`,
+      `storage.k8s.io/volumeattachments : ${READ}`,
       `core/namespaces : ${READ}`,
       `storage.k8s.io/csidrivers : ${READ}`,
       `storage.k8s.io/csistoragecapacities : ${READ}`,
     ),
   ),
-  cr('system:kubelet-api-admin', rules(`core/nodes : ${READ}`, 'core/nodes : proxy', 'core/nodes/log,nodes/metrics,nodes/proxy,nodes/stats : *')),
+  cr('system:kubelet-api-admin', rules(`core/nodes : ${READ}`, 'core/nodes : proxy', 'core/nodes/log,nodes/metrics,nodes/proxy,nodes/stats : *', 'core/nodes/configz,nodes/healthz,nodes/pods : *')),
   cr('system:monitoring', rules('URL /healthz,/healthz/*,/livez,/livez/*,/metrics,/metrics/slis,/readyz,/readyz/* : get')),
   cr('system:node', nodeRules),
   cr('system:node-bootstrapper', rules('certificates.k8s.io/certificatesigningrequests : create,get,list,watch')),
   cr('system:node-problem-detector', rules('core/nodes : get', 'core/nodes/status : patch', EVENTS)),
-  cr('system:node-proxier', rules('core/endpoints,services : list,watch', `core/nodes : ${READ}`, EVENTS, 'discovery.k8s.io/endpointslices : list,watch')),
+  cr('system:node-proxier', rules('core/endpoints,services : list,watch', `core/nodes : ${READ}`, EVENTS, 'networking.k8s.io/servicecidrs : list,watch', 'discovery.k8s.io/endpointslices : list,watch')),
   cr(
     'system:persistent-volume-provisioner',
     rules('core/persistentvolumes : create,delete,get,list,watch', 'core/persistentvolumeclaims : get,list,update,watch', `storage.k8s.io/storageclasses : ${READ}`, 'core/events : watch', EVENTS),
   ),
   cr('system:public-info-viewer', rules('URL /healthz,/livez,/readyz,/version,/version/ : get')),
-  cr('system:service-account-issuer-discovery', rules('URL /.well-known/openid-configuration,/openid/v1/jwks : get')),
+  cr('system:service-account-issuer-discovery', rules('URL /.well-known/openid-configuration,/.well-known/openid-configuration/,/openid/v1/jwks,/openid/v1/jwks/ : get')),
   cr('system:volume-scheduler', rules('core/persistentvolumes : get,list,patch,update,watch', `storage.k8s.io/storageclasses : ${READ}`, 'core/persistentvolumeclaims : get,list,patch,update,watch')),
 ];
 
