@@ -151,6 +151,15 @@ const MATRIX: Case[] = [
   // admin through a RoleBinding: everything in its namespace except what admin leaves out
   { who: 'ann', path: '/api/v1/namespaces/ns3/secrets', status: 200 },
   { who: 'ann', method: 'DELETE', path: '/api/v1/namespaces/ns3', status: 403, message: 'namespaces "ns3" is forbidden: User "ann" cannot delete resource "namespaces" in API group "" in the namespace "ns3"', details: { name: 'ns3', kind: 'namespaces' } },
+  // more request shapes: create, patch of a sub-resource, connect by POST, a list across namespaces, a named cluster object
+  { who: 'bob', method: 'POST', path: '/api/v1/namespaces/ns1/configmaps', status: 403, message: 'configmaps is forbidden: User "bob" cannot create resource "configmaps" in API group "" in the namespace "ns1"', details: { kind: 'configmaps' } },
+  { who: 'jane', method: 'PATCH', path: '/api/v1/namespaces/ns1/pods/p1/status', status: 403, message: 'pods "p1" is forbidden: User "jane" cannot patch resource "pods/status" in API group "" in the namespace "ns1"', details: { name: 'p1', kind: 'pods' } },
+  { who: 'jane', method: 'POST', path: '/api/v1/namespaces/ns1/pods/p1/exec?command=ls&stdout=true', status: 403, message: 'pods "p1" is forbidden: User "jane" cannot create resource "pods/exec" in API group "" in the namespace "ns1"', details: { name: 'p1', kind: 'pods' } },
+  { who: 'sa', path: '/api/v1/configmaps', status: 403, message: 'configmaps is forbidden: User "system:serviceaccount:ns2:builder" cannot list resource "configmaps" in API group "" at the cluster scope', details: { kind: 'configmaps' } },
+  { who: 'jane', path: '/apis/rbac.authorization.k8s.io/v1/clusterroles/admin', status: 403, message: 'clusterroles.rbac.authorization.k8s.io "admin" is forbidden: User "jane" cannot get resource "clusterroles" in API group "rbac.authorization.k8s.io" at the cluster scope', details: { name: 'admin', group: 'rbac.authorization.k8s.io', kind: 'clusterroles' } },
+  // a group the token gives a service account (system:serviceaccounts) through a default ClusterRoleBinding
+  { who: 'sa', path: '/openid/v1/jwks', status: 200 },
+  { who: 'bob', path: '/openid/v1/jwks', status: 403, message: 'forbidden: User "bob" cannot get path "/openid/v1/jwks"', details: {} },
 ];
 
 test('the authorization matrix answers as kube-apiserver 1.33 with RBAC', async () => {
@@ -197,6 +206,18 @@ test('escalation: a namespace admin cannot grant what it does not hold, with kub
     details: { name: 'too-much', group: 'rbac.authorization.k8s.io', kind: 'roles' },
     code: 403,
   });
+  // An update is checked as a create is: the whole new rule list must be covered.
+  r = await s.request('PATCH', '/apis/rbac.authorization.k8s.io/v1/namespaces/ns3/roles/secret-reader', {
+    ...as('ann'),
+    headers: { authorization: `Bearer ${TOKENS.ann}`, 'content-type': 'application/merge-patch+json' },
+    body: JSON.stringify({ rules: [{ apiGroups: [''], resources: ['secrets'], verbs: ['get'] }, { apiGroups: [''], resources: ['nodes'], verbs: ['list'] }] }),
+  });
+  assert.equal(r.status, 403);
+  assert.equal(
+    r.json().message,
+    'roles.rbac.authorization.k8s.io "secret-reader" is forbidden: user "ann" (groups=["system:authenticated"]) is attempting to grant RBAC permissions not currently held:\n' +
+      '{APIGroups:[""], Resources:["nodes"], Verbs:["list"]}',
+  );
   const binding = (name: string, roleName: string) => ({
     apiVersion: 'rbac.authorization.k8s.io/v1',
     kind: 'RoleBinding',

@@ -1,5 +1,6 @@
 // kube-apiserver 1.33's default RBAC policy (plugin/pkg/auth/authorizer/rbac/bootstrappolicy with 1.33's default
-// feature gates): the ClusterRoles, ClusterRoleBindings, Roles and RoleBindings the server creates and reconciles
+// feature gates: KubeletFineGrainedAuthz and SELinuxChangePolicy on; DynamicResourceAllocation, VolumeAttributesClass,
+// ClusterTrustBundle, ComponentStatusz and the alpha gates off): the ClusterRoles, ClusterRoleBindings, Roles and RoleBindings the server creates and reconciles
 // at start (auth.md §7.5–7.6). Rules are written compactly as `groups/resources [names] : verbs` (`core` is the
 // "" group) or `URL paths : verbs`, and expanded into PolicyRules once.
 import type { PolicyRule } from './rules.js';
@@ -139,7 +140,8 @@ export const DEFAULT_CLUSTER_ROLES: DefaultClusterRole[] = [
     rules(
       EVENTS,
       'coordination.k8s.io/leases : create',
-      'coordination.k8s.io/leases [kube-scheduler] : get,update',
+      'coordination.k8s.io/leases [kube-scheduler] : get,list,update,watch',
+      'coordination.k8s.io/leasecandidates : create,delete,deletecollection,get,list,patch,update,watch',
       `core/nodes : ${READ}`,
       'core/pods : delete,get,list,watch',
       'core/bindings,pods/binding : create',
@@ -158,12 +160,12 @@ export const DEFAULT_CLUSTER_ROLES: DefaultClusterRole[] = [
       `storage.k8s.io/csistoragecapacities : ${READ}`,
     ),
   ),
-  cr('system:kubelet-api-admin', rules(`core/nodes : ${READ}`, 'core/nodes : proxy', 'core/nodes/log,nodes/metrics,nodes/proxy,nodes/stats : *')),
+  cr('system:kubelet-api-admin', rules(`core/nodes : ${READ}`, 'core/nodes : proxy', 'core/nodes/log,nodes/metrics,nodes/proxy,nodes/stats : *', 'core/nodes/configz,nodes/healthz,nodes/pods : *')),
   cr('system:monitoring', rules('URL /healthz,/healthz/*,/livez,/livez/*,/metrics,/metrics/slis,/readyz,/readyz/* : get')),
   cr('system:node', nodeRules),
   cr('system:node-bootstrapper', rules('certificates.k8s.io/certificatesigningrequests : create,get,list,watch')),
   cr('system:node-problem-detector', rules('core/nodes : get', 'core/nodes/status : patch', EVENTS)),
-  cr('system:node-proxier', rules('core/endpoints,services : list,watch', `core/nodes : ${READ}`, EVENTS, 'discovery.k8s.io/endpointslices : list,watch')),
+  cr('system:node-proxier', rules('core/endpoints,services : list,watch', `core/nodes : ${READ}`, EVENTS, 'networking.k8s.io/servicecidrs : list,watch', 'discovery.k8s.io/endpointslices : list,watch')),
   cr(
     'system:persistent-volume-provisioner',
     rules('core/persistentvolumes : create,delete,get,list,watch', 'core/persistentvolumeclaims : get,list,update,watch', `storage.k8s.io/storageclasses : ${READ}`, 'core/events : watch', EVENTS),
@@ -173,9 +175,10 @@ export const DEFAULT_CLUSTER_ROLES: DefaultClusterRole[] = [
   cr('system:volume-scheduler', rules('core/persistentvolumes : get,list,patch,update,watch', `storage.k8s.io/storageclasses : ${READ}`, 'core/persistentvolumeclaims : get,list,patch,update,watch')),
 ];
 
-/** Controller roles `system:controller:<name>`, each bound to ServiceAccount kube-system/<name>; true = with the events rule. */
+/** Controller roles `system:controller:<name>`, each bound to ServiceAccount kube-system/<name>; true = the events rule
+ * appended last (the few roles that have it elsewhere list it in place). */
 const CONTROLLER_ROLES: [string, boolean, string[]][] = [
-  ['attachdetach-controller', true, ['core/persistentvolumeclaims,persistentvolumes : list,watch', `core/nodes : ${READ}`, 'core/nodes/status : patch,update', 'core/pods : list,watch', 'storage.k8s.io/volumeattachments : create,delete,get,list,watch', `storage.k8s.io/csidrivers : ${READ}`, `storage.k8s.io/csinodes : ${READ}`]],
+  ['attachdetach-controller', false, ['core/persistentvolumeclaims,persistentvolumes : list,watch', `core/nodes : ${READ}`, 'core/nodes/status : patch,update', 'core/pods : list,watch', EVENTS, 'storage.k8s.io/volumeattachments : create,delete,get,list,watch', `storage.k8s.io/csidrivers : ${READ}`, `storage.k8s.io/csinodes : ${READ}`]],
   ['certificate-controller', true, ['certificates.k8s.io/certificatesigningrequests : delete,get,list,watch', 'certificates.k8s.io/certificatesigningrequests/approval,certificatesigningrequests/status : update', 'certificates.k8s.io/signers [kubernetes.io/kube-apiserver-client-kubelet] : approve', 'certificates.k8s.io/signers [kubernetes.io/kube-apiserver-client,kubernetes.io/kube-apiserver-client-kubelet,kubernetes.io/kubelet-serving,kubernetes.io/legacy-unknown] : sign', 'authorization.k8s.io/subjectaccessreviews : create']],
   ['clusterrole-aggregation-controller', false, ['rbac.authorization.k8s.io/clusterroles : escalate,get,list,patch,update,watch']],
   ['cronjob-controller', true, ['batch/cronjobs : get,list,update,watch', 'batch/jobs : create,delete,get,list,patch,update,watch', 'batch/cronjobs/status : update', 'batch/cronjobs/finalizers : update', 'core/pods : delete,list,watch']],
@@ -193,7 +196,7 @@ const CONTROLLER_ROLES: [string, boolean, string[]][] = [
   ['legacy-service-account-token-cleaner', false, ['core/configmaps [kube-apiserver-legacy-service-account-token-tracking] : get', 'core/secrets : delete,patch']],
   ['namespace-controller', false, ['core/namespaces : delete,get,list,watch', 'core/namespaces/finalize,namespaces/status : update', '*/* : delete,deletecollection,get,list,watch']],
   ['node-controller', true, ['core/nodes : delete,get,list,patch,update,watch', 'core/nodes/status : patch,update', 'core/pods/status : patch,update', 'core/pods : delete,get,list,watch']],
-  ['persistent-volume-binder', true, ['core/persistentvolumes : create,delete,get,list,update,watch', 'core/persistentvolumes/status : update', 'core/persistentvolumeclaims : get,list,update,watch', 'core/persistentvolumeclaims/status : update', 'core/pods : create,delete,get,list,watch', `storage.k8s.io/storageclasses : ${READ}`, 'core/nodes : list,watch', 'core/events : watch']],
+  ['persistent-volume-binder', false, ['core/persistentvolumes : create,delete,get,list,update,watch', 'core/persistentvolumes/status : update', 'core/persistentvolumeclaims : get,list,update,watch', 'core/persistentvolumeclaims/status : update', 'core/pods : create,delete,get,list,watch', `storage.k8s.io/storageclasses : ${READ}`, 'core/nodes : list,watch', EVENTS, 'core/events : watch']],
   ['pod-garbage-collector', false, ['core/pods : delete,list,watch', `core/nodes : ${READ}`, 'core/pods/status : patch']],
   ['pv-protection-controller', true, ['core/persistentvolumes : get,list,update,watch']],
   ['pvc-protection-controller', true, ['core/persistentvolumeclaims : get,list,update,watch', 'core/persistentvolumeclaims/status : update', `core/pods : ${READ}`]],
@@ -202,7 +205,7 @@ const CONTROLLER_ROLES: [string, boolean, string[]][] = [
   ['resourcequota-controller', true, ['*/* : list,watch', 'core/resourcequotas/status : update']],
   ['root-ca-cert-publisher', true, ['core/configmaps : create,update']],
   ['route-controller', true, ['core/nodes : list,watch', 'core/nodes/status : patch']],
-  ['selinux-warning-controller', true, [`core/persistentvolumes : ${READ}`, `core/persistentvolumeclaims : ${READ}`, `core/pods : ${READ}`, `storage.k8s.io/csidrivers : ${READ}`]],
+  ['selinux-warning-controller', false, [EVENTS, `core/persistentvolumes : ${READ}`, `core/persistentvolumeclaims : ${READ}`, `core/pods : ${READ}`, `storage.k8s.io/csidrivers : ${READ}`]],
   ['service-account-controller', true, ['core/serviceaccounts : create']],
   ['service-cidrs-controller', true, ['networking.k8s.io/servicecidrs : get,list,patch,update,watch', 'networking.k8s.io/servicecidrs/finalizers : patch,update', 'networking.k8s.io/servicecidrs/status : patch,update', `networking.k8s.io/ipaddresses : ${READ}`]],
   ['service-controller', true, [`core/services : ${READ}`, 'core/services/status : patch,update', 'core/nodes : list,watch']],
@@ -251,7 +254,7 @@ export interface DefaultRole {
   rules: PolicyRule[];
 }
 
-const LEADER_LOCKING = ['coordination.k8s.io/leases : create,get,list,update,watch'];
+const LEADER_LOCKING = ['coordination.k8s.io/leases : create,get,list,update,watch', 'coordination.k8s.io/leasecandidates : create,get,list,update,watch'];
 
 export const DEFAULT_ROLES: DefaultRole[] = [
   { namespace: 'kube-system', name: 'extension-apiserver-authentication-reader', rules: rules(`core/configmaps [extension-apiserver-authentication] : ${READ}`) },
@@ -267,7 +270,7 @@ const rb = (namespace: string, name: string, role: string, ...subjects: Subject[
 
 export const DEFAULT_ROLE_BINDINGS: DefaultBinding[] = [
   rb('kube-system', 'system::extension-apiserver-authentication-reader', 'extension-apiserver-authentication-reader', user('system:kube-controller-manager'), user('system:kube-scheduler')),
-  rb('kube-system', 'system::leader-locking-kube-controller-manager', 'system::leader-locking-kube-controller-manager', user('system:kube-controller-manager'), sa('kube-system', 'kube-controller-manager')),
+  rb('kube-system', 'system::leader-locking-kube-controller-manager', 'system::leader-locking-kube-controller-manager', user('system:kube-controller-manager'), sa('kube-system', 'kube-controller-manager'), sa('kube-system', 'leader-election-controller')),
   rb('kube-system', 'system::leader-locking-kube-scheduler', 'system::leader-locking-kube-scheduler', user('system:kube-scheduler'), sa('kube-system', 'kube-scheduler')),
   rb('kube-system', 'system:controller:bootstrap-signer', 'system:controller:bootstrap-signer', sa('kube-system', 'bootstrap-signer')),
   rb('kube-system', 'system:controller:cloud-provider', 'system:controller:cloud-provider', sa('kube-system', 'cloud-provider')),
