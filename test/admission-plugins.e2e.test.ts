@@ -80,6 +80,8 @@ test('LimitRanger: defaults with the limit-ranger annotation, and kube texts for
 
 test('ResourceQuota: the controller fills status, creates raise status.used, an excess gets kube 403 text, a delete releases usage', async () => {
   await namespace('quota');
+  // The quota counts kube-root-ca.crt: wait for its publisher, as the comment below assumes (on etcd it can lag).
+  await eventually(async () => (await get('/api/v1/namespaces/quota/configmaps/kube-root-ca.crt')).status, (code) => code === 200);
   const q = await post('/api/v1/namespaces/quota/resourcequotas', { apiVersion: 'v1', kind: 'ResourceQuota', metadata: { name: 'q' }, spec: { hard: { pods: '2', configmaps: '2', 'count/deployments.apps': '1' } } });
   assert.equal(q.status, 201, q.body);
   const filled = await eventually(

@@ -2,8 +2,11 @@
 // the runner; it receives one job at a time and runs a closed loop against etcd of the transactions kubelite's
 // engine sends for the same request: a create is one conditional Txn (If mod_revision == 0 Then Put Else Range) of
 // the ConfigMap's stored JSON under its /registry key; a get is one linearizable Range (what a consistent GET
-// costs kubelite: the current revision from etcd, then the object from its watch cache).
-import { Etcd3 } from 'etcd3';
+// costs kubelite: the current revision from etcd, then the object from its watch cache). The client is the engine's
+// own (src/storage/etcd/etcd-client.ts: the etcd3 library with kubelite's gRPC options, call deadlines and fault
+// policies), and the value has the size of what kubelite stores for the load's ConfigMap (its system fields and
+// managedFields added), so only what kubelite does around the transaction differs.
+import { createEtcdClient } from '../../src/storage/etcd/etcd-client.js';
 import { configMapBody } from '../load/configmap.js';
 import type { RequestResult } from '../load/jobs.js';
 import { cpuPercent } from '../load/request-load.js';
@@ -17,9 +20,22 @@ export interface EtcdFloorJob {
   durationMs: number;
 }
 
+/** The request body as kubelite stores it: uid, creationTimestamp and the creating manager's managedFields entry. */
+function storedShape(body: string): string {
+  const obj = JSON.parse(body);
+  const fields: Record<string, unknown> = { 'f:data': Object.fromEntries(Object.keys(obj.data).map((k) => [`f:${k}`, {}])), 'f:metadata': { 'f:labels': Object.fromEntries(Object.keys(obj.metadata.labels).map((k) => [`f:${k}`, {}])) } };
+  obj.metadata = {
+    ...obj.metadata,
+    uid: '0b9c3f5e-6a41-4f7e-9d0c-2f8e1a7b5c3d',
+    creationTimestamp: '2026-01-01T00:00:00Z',
+    managedFields: [{ manager: 'kubelite-bench', operation: 'Update', apiVersion: 'v1', time: '2026-01-01T00:00:00Z', fieldsType: 'FieldsV1', fieldsV1: fields }],
+  };
+  return JSON.stringify(obj);
+}
+
 async function run(job: EtcdFloorJob): Promise<RequestResult> {
-  const client = new Etcd3({ hosts: job.url });
-  const value = Buffer.from(configMapBody('bench', 'cm-000000', 'create'));
+  const client = createEtcdClient({ endpoints: [job.url] });
+  const value = Buffer.from(storedShape(configMapBody('bench', 'cm-000000', 'create')));
   const getKey = Buffer.from('/registry/configmaps/bench/floor-get');
   await client.kv.put({ key: getKey, value });
   let next = 0;

@@ -14,6 +14,7 @@ import { RuntimeClassAdmission } from './runtime-class.js';
 import { LimitRanger } from './limit-ranger.js';
 import { AlwaysAdmit, AlwaysDeny, AlwaysPullImages, NamespaceAutoProvision, NamespaceExists } from './opt-in-plugins.js';
 import { ResourceQuotaAdmission } from './resource-quota.js';
+import { NamespaceLookup } from './namespace-lookup.js';
 import { StatusError } from '../errors/status.js';
 import { CertificateApproval, CertificateSigning, CertificateSubjectRestriction, ClusterTrustBundleAttest } from './certificates.js';
 
@@ -28,6 +29,11 @@ function reader(registry: ResourceRegistry, group: string, resource: string) {
 /** The plug-ins of this module (the assembly adds those it builds itself); `configs` from the configuration file. */
 export function defaultAdmissionPlugins(registry: ResourceRegistry, selection: AdmissionSelection): AdmissionPlugin[] {
   const list = (group: string, resource: string) => async (namespace: string) => (await registry.storeFor(gr(group, resource))?.list(namespace))?.items ?? [];
+  const cachedList = (group: string, resource: string) => async (namespace: string) =>
+    (await registry.storeFor(gr(group, resource))?.list(namespace, { consistent: false }))?.items ?? [];
+  // kube's quota and limit-range accessors: the informer, then a live read cached 30 s when it has none.
+  const quotas = new NamespaceLookup({ cached: cachedList('', 'resourcequotas'), live: list('', 'resourcequotas'), maxEntries: 100 });
+  const limitRanges = new NamespaceLookup({ cached: cachedList('', 'limitranges'), live: list('', 'limitranges'), maxEntries: 10_000 });
   const namespace = reader(registry, '', 'namespaces');
   return [
     new AlwaysAdmit(),
@@ -44,9 +50,9 @@ export function defaultAdmissionPlugins(registry: ResourceRegistry, selection: A
     new NamespaceExists((name) => namespace('', name)),
     new AlwaysPullImages(),
     new AlwaysDeny(),
-    new LimitRanger(list('', 'limitranges')),
+    new LimitRanger((namespace) => limitRanges.list(namespace)),
     new ResourceQuotaAdmission({
-      listQuotas: list('', 'resourcequotas'),
+      listQuotas: (namespace) => quotas.list(namespace),
       updateStatus: async (namespace, name, change) => {
         // Looked up at the write: the stores are registered after the chain is built.
         const quotas = registry.storeFor(gr('', 'resourcequotas'));

@@ -35,7 +35,8 @@ export class NamespaceDefaultsController {
 
   private async ensure(group: string, resource: string, ns: string, obj: KubeObject): Promise<void> {
     const store = this.cc.registry.storeFor({ group: group, resource: resource });
-    if (!store || (await store.getKV(ns, nameOf(obj)))) return;
+    // The informer's view, as kube's controllers read their listers (a create of one that exists is refused anyway).
+    if (!store || (await store.getCached(ns, nameOf(obj), { consistent: false }))) return;
     try {
       await store.create(ns, obj, { dryRun: false, warnings: [] });
     } catch (e) {

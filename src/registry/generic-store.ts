@@ -179,10 +179,13 @@ export class GenericStore {
     return this.converter ? this.converter.fromStored(stored) : stored;
   }
 
-  /** A consistent list through the watch cache; every item is a fresh copy the caller may change. */
-  async list(namespace: string, opts: { limit?: number; startKey?: string } = {}): Promise<ListPage> {
+  /**
+   * A consistent list through the watch cache (with `consistent: false`, the cache as it is, as an informer's lister
+   * reads); every item is a fresh copy the caller may change.
+   */
+  async list(namespace: string, opts: { limit?: number; startKey?: string; consistent?: boolean } = {}): Promise<ListPage> {
     const cache = await this.cache();
-    const r = await cache.list(this.listPrefix(namespace), { consistent: true, limit: opts.limit, startKey: opts.startKey });
+    const r = await cache.list(this.listPrefix(namespace), { consistent: opts.consistent !== false, limit: opts.limit, startKey: opts.startKey });
     return { items: r.entries.map((e) => this.decode(e.toKV())), rev: r.rev, more: r.more, count: r.count, lastKey: r.entries.at(-1)?.key };
   }
 

@@ -16,6 +16,9 @@ export interface EtcdConnectionOptions {
 
 type Policy = NonNullable<NonNullable<IOptions['faultHandling']>['global']>;
 
+/** The policies' context signal: calls are never cancelled through it, so one signal serves every call. */
+const NEVER_ABORTED = new AbortController().signal;
+
 /** Thrown instead of calling a member that failed several times in a row; the pool then tries another member. */
 export class MemberSkipped extends Error {
   override name = 'MemberSkipped';
@@ -32,7 +35,7 @@ function memberBreaker(): Policy {
     async execute(fn: (ctx: { signal: AbortSignal; attempt: number }) => unknown) {
       if (Date.now() < skipUntil) throw new MemberSkipped('etcd member skipped after repeated connection failures');
       try {
-        const r = await fn({ signal: new AbortController().signal, attempt: 0 });
+        const r = await fn({ signal: NEVER_ABORTED, attempt: 0 });
         failures = 0;
         return r;
       } catch (err) {
@@ -44,7 +47,7 @@ function memberBreaker(): Policy {
 }
 
 // The client calls only execute() on its global policy; this one runs the call once.
-const NO_RETRY = { execute: (fn: (ctx: { signal: AbortSignal; attempt: number }) => unknown) => fn({ signal: new AbortController().signal, attempt: 0 }) } as unknown as Policy;
+const NO_RETRY = { execute: (fn: (ctx: { signal: AbortSignal; attempt: number }) => unknown) => fn({ signal: NEVER_ABORTED, attempt: 0 }) } as unknown as Policy;
 
 /** Large lists are paged, but one object may be large too (kube's limit is 1.5 MiB per value, 2 MiB per request). */
 const MAX_MESSAGE = 64 * 1024 * 1024;
