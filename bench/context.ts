@@ -18,6 +18,8 @@ export interface Target {
   rss(): Promise<number>;
   /** CPU time the server process has used, microseconds. */
   cpu(): Promise<number>;
+  /** With --profile, kubelite only: CPU profiling of the measurement window (start-up and seeding left out). */
+  profile?: { start(): Promise<void>; stop(): Promise<void> };
 }
 
 /** A load job's result with the server's CPU use over the same time (percent of one core). */
@@ -81,10 +83,12 @@ export class RunContext {
   async measure(t: Target, job: RequestJob): Promise<Measured<RequestResult>>;
   async measure(t: Target, job: WatchJob): Promise<Measured<WatchResult>>;
   async measure(t: Target, job: Job): Promise<Measured<RequestResult | WatchResult>> {
+    await t.profile?.start();
     const c0 = await t.cpu();
     const w0 = performance.now();
     const r = await this.load.call<RequestResult | WatchResult>({ job });
     const serverCpuPct = (((await t.cpu()) - c0) / 1000 / (performance.now() - w0)) * 100;
+    await t.profile?.stop();
     return { ...r, serverCpuPct };
   }
 
@@ -99,20 +103,21 @@ export class RunContext {
   async withTarget<T>(kind: TargetKind, label: string, fn: (t: Target) => Promise<T>, args: string[] = []): Promise<T> {
     const profiling = kind === 'kubelite' && this.opts.profile;
     const profileName = `${label}.cpuprofile`;
-    const execArgv = ['--expose-gc', ...(profiling ? ['--cpu-prof', `--cpu-prof-dir=${this.profileDir}`, `--cpu-prof-name=${profileName}`] : [])];
+    const profilePath = join(this.profileDir, profileName);
     const module = kind === 'kubelite' ? here('./targets/kubelite-target.js') : here('./baselines/floor-server.js');
-    const { child, hello } = await Child.fork<{ url: string }>(module, { args: [this.certDir, ...args], execArgv });
+    const { child, hello } = await Child.fork<{ url: string }>(module, { args: [this.certDir, ...args], execArgv: ['--expose-gc'] });
     const target: Target = {
       kind,
       endpoint: this.endpoint(hello.url),
       rss: async () => (await child.call<{ rss: number }>({ rss: true })).rss,
       cpu: () => child.call<number>({ cpu: true }),
+      ...(profiling ? { profile: { start: () => child.call<void>({ profile: 'start' }), stop: () => child.call<void>({ profile: 'stop', path: profilePath }) } } : {}),
     };
     try {
       return await fn(target);
     } finally {
       await child.stop(30_000);
-      if (profiling) this.profiles[label] = summarizeProfile(join(this.profileDir, profileName));
+      if (profiling) this.profiles[label] = summarizeProfile(profilePath);
     }
   }
 

@@ -8,7 +8,12 @@ export type RequestSpec =
   /** GET one path (an object, /version, a list), optionally with an Accept header or as a bearer-token user. */
   | { op: 'get'; path: string; accept?: string; bearer?: string }
   /** PUT each of `names` with the resourceVersion of its last response; one in-flight slot owns one name. */
-  | { op: 'update'; ns: string; names: string[] };
+  | { op: 'update'; ns: string; names: string[] }
+  /**
+   * PATCH each of `names` (one per in-flight slot) with a body that changes on every request: `smp-configmap`, a
+   * ~1 KB strategic merge patch of a ConfigMap; `apply-deployment`, a server-side apply of a 3-container Deployment.
+   */
+  | { op: 'patch'; ns: string; names: string[]; body: 'smp-configmap' | 'apply-deployment' };
 
 export interface RequestJob {
   kind: 'requests';
