@@ -26,6 +26,13 @@ export interface RequestJob {
   durationMs: number;
   /** Stop after this many requests even if time remains (e.g. seeding N objects). */
   maxRequests?: number;
+  /**
+   * Load generator processes sharing `inFlight` (each with its own `sessions` connections), for floors that one
+   * single-threaded generator cannot saturate; default 1.
+   */
+  generators?: number;
+  /** Return the latency samples themselves (the runner merges several generators' results from them). */
+  keepLatencies?: boolean;
 }
 
 export interface RequestResult {
@@ -40,8 +47,9 @@ export interface RequestResult {
   latency: LatencySummary;
   /** Mean response body size, bytes. */
   bodyBytes: number;
-  /** The load generator's CPU time over the job's wall time, percent of one core. */
+  /** The load generator's CPU time over the job's wall time, percent of one core (summed over generators). */
   loadCpuPct: number;
+  latencies?: number[];
 }
 
 export interface WatchJob {

@@ -116,6 +116,7 @@ export async function runRequests(job: RequestJob): Promise<RequestResult> {
       latency: summarize(latencies),
       bodyBytes: latencies.length ? bodyBytes / latencies.length : 0,
       loadCpuPct: cpuPercent(cpu0, wall0),
+      ...(job.keepLatencies ? { latencies } : {}),
     };
   } finally {
     await Promise.all(sessions.map(closeSession));

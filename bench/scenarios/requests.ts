@@ -7,17 +7,18 @@ import { NS, createNamespace, objectName, seed } from './setup.js';
 const FLOOR_WRITE = 'floor: HTTP/2 TLS, parse body, one SQLite row by group commit (FULL), answer';
 const FLOOR_READ = 'floor: HTTP/2 TLS, cached object bytes';
 
-async function closedLoop(ctx: RunContext, label: string, inFlight: number, prepare: (t: import('../context.js').Target) => Promise<RequestSpec>) {
+/** `generators` > 1 spreads the load over several generator processes (each with its own connection). */
+async function closedLoop(ctx: RunContext, label: string, inFlight: number, prepare: (t: import('../context.js').Target) => Promise<RequestSpec>, generators = 1) {
   return ctx.both(label, async (t) => {
     await createNamespace(t);
     const spec = await prepare(t);
-    return ctx.measure(t, { kind: 'requests', target: t.endpoint, spec, inFlight, sessions: 1, warmupMs: ctx.warmupMs, durationMs: ctx.durationMs });
+    return ctx.measure(t, { kind: 'requests', target: t.endpoint, spec, inFlight, sessions: 1, generators, warmupMs: ctx.warmupMs, durationMs: ctx.durationMs });
   });
 }
 
 export async function versionScenario(ctx: RunContext): Promise<void> {
-  const r = await closedLoop(ctx, 'version', 64, async () => ({ op: 'get', path: '/version' }));
-  ctx.addRequestRows('GET /version, 64 in flight', 'req', r, 'raw Node HTTP/2 answering a constant', 'the whole filter chain on the smallest request');
+  const r = await closedLoop(ctx, 'version', 64, async () => ({ op: 'get', path: '/version' }), ctx.opts.generators);
+  ctx.addRequestRows('GET /version, 64 in flight', 'req', r, 'raw Node HTTP/2 answering a constant', `the whole filter chain on the smallest request; ${ctx.opts.generators} generator processes`);
 }
 
 export async function createScenario(ctx: RunContext, inFlight: number): Promise<void> {
@@ -29,8 +30,8 @@ export async function getScenario(ctx: RunContext): Promise<void> {
   const r = await closedLoop(ctx, 'get', 64, async (t) => {
     await seed(ctx, t, 'cm-', 0, 1);
     return { op: 'get', path: `/api/v1/namespaces/${NS}/configmaps/${objectName('cm-', 0)}` };
-  });
-  ctx.addRequestRows('get one ConfigMap, 64 in flight', 'req', r, FLOOR_READ);
+  }, ctx.opts.generators);
+  ctx.addRequestRows('get one ConfigMap, 64 in flight', 'req', r, FLOOR_READ, `${ctx.opts.generators} generator processes`);
 }
 
 export async function updateScenario(ctx: RunContext): Promise<void> {
