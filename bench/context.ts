@@ -8,6 +8,7 @@ import type { Endpoint } from './load/h2-client.js';
 import type { Job, RequestJob, RequestResult, WatchJob, WatchResult } from './load/jobs.js';
 import type { BenchOptions } from './options.js';
 import { summarizeProfile, type ProfileLine } from './profile-summary.js';
+import { summarize } from './stats.js';
 
 export type TargetKind = 'kubelite' | 'floor';
 
@@ -18,6 +19,8 @@ export interface Target {
   rss(): Promise<number>;
   /** CPU time the server process has used, microseconds. */
   cpu(): Promise<number>;
+  /** With --profile, kubelite only: CPU profiling of the measurement window (start-up and seeding left out). */
+  profile?: { start(): Promise<void>; stop(): Promise<void> };
 }
 
 /** A load job's result with the server's CPU use over the same time (percent of one core). */
@@ -53,6 +56,45 @@ export class RunContext {
     private readonly load: Child,
   ) {}
 
+  /** Further load generator processes, forked when a job first asks for more than one. */
+  private readonly extraLoads: Child[] = [];
+
+  private async loads(n: number): Promise<Child[]> {
+    while (this.extraLoads.length < n - 1) {
+      const { child } = await Child.fork(here('./load/load-worker.js'), { inheritStderr: true });
+      this.extraLoads.push(child);
+    }
+    return [this.load, ...this.extraLoads.slice(0, n - 1)];
+  }
+
+  /** A request job spread over `job.generators` processes (the in-flight slots divided among them), results merged. */
+  private async runSpread(job: RequestJob): Promise<RequestResult> {
+    const n = Math.max(1, Math.min(job.generators ?? 1, job.inFlight));
+    if (n === 1) return this.load.call<RequestResult>({ job });
+    const workers = await this.loads(n);
+    const parts = await Promise.all(
+      workers.map((w, i) => {
+        const inFlight = Math.floor(job.inFlight / n) + (i < job.inFlight % n ? 1 : 0);
+        const maxRequests = job.maxRequests === undefined ? undefined : Math.floor(job.maxRequests / n) + (i < job.maxRequests % n ? 1 : 0);
+        return w.call<RequestResult>({ job: { ...job, inFlight, maxRequests, generators: 1, keepLatencies: true } });
+      }),
+    );
+    const latencies = parts.flatMap((p) => p.latencies ?? []);
+    const seconds = Math.max(...parts.map((p) => p.seconds));
+    const sum = (f: (p: RequestResult) => number) => parts.reduce((a, p) => a + f(p), 0);
+    return {
+      requests: latencies.length,
+      succeeded: sum((p) => p.succeeded),
+      errors: sum((p) => p.errors),
+      firstError: parts.find((p) => p.firstError)?.firstError,
+      seconds,
+      perSecond: sum((p) => p.perSecond),
+      latency: summarize(latencies),
+      bodyBytes: latencies.length ? sum((p) => p.bodyBytes * p.requests) / latencies.length : 0,
+      loadCpuPct: sum((p) => p.loadCpuPct),
+    };
+  }
+
   static async create(opts: BenchOptions, certDir: string, profileDir: string): Promise<RunContext> {
     const { child } = await Child.fork(here('./load/load-worker.js'), { inheritStderr: true });
     return new RunContext(opts, certDir, profileDir, child);
@@ -74,17 +116,19 @@ export class RunContext {
   run(job: RequestJob): Promise<RequestResult>;
   run(job: WatchJob): Promise<WatchResult>;
   run(job: Job): Promise<unknown> {
-    return this.load.call({ job });
+    return job.kind === 'requests' ? this.runSpread(job) : this.load.call({ job });
   }
 
   /** Runs a load job against `t` and measures the server's CPU use meanwhile. */
   async measure(t: Target, job: RequestJob): Promise<Measured<RequestResult>>;
   async measure(t: Target, job: WatchJob): Promise<Measured<WatchResult>>;
   async measure(t: Target, job: Job): Promise<Measured<RequestResult | WatchResult>> {
+    await t.profile?.start();
     const c0 = await t.cpu();
     const w0 = performance.now();
-    const r = await this.load.call<RequestResult | WatchResult>({ job });
+    const r = job.kind === 'requests' ? await this.runSpread(job) : await this.load.call<WatchResult>({ job });
     const serverCpuPct = (((await t.cpu()) - c0) / 1000 / (performance.now() - w0)) * 100;
+    await t.profile?.stop();
     return { ...r, serverCpuPct };
   }
 
@@ -99,20 +143,21 @@ export class RunContext {
   async withTarget<T>(kind: TargetKind, label: string, fn: (t: Target) => Promise<T>, args: string[] = []): Promise<T> {
     const profiling = kind === 'kubelite' && this.opts.profile;
     const profileName = `${label}.cpuprofile`;
-    const execArgv = ['--expose-gc', ...(profiling ? ['--cpu-prof', `--cpu-prof-dir=${this.profileDir}`, `--cpu-prof-name=${profileName}`] : [])];
+    const profilePath = join(this.profileDir, profileName);
     const module = kind === 'kubelite' ? here('./targets/kubelite-target.js') : here('./baselines/floor-server.js');
-    const { child, hello } = await Child.fork<{ url: string }>(module, { args: [this.certDir, ...args], execArgv });
+    const { child, hello } = await Child.fork<{ url: string }>(module, { args: [this.certDir, ...args], execArgv: ['--expose-gc'] });
     const target: Target = {
       kind,
       endpoint: this.endpoint(hello.url),
       rss: async () => (await child.call<{ rss: number }>({ rss: true })).rss,
       cpu: () => child.call<number>({ cpu: true }),
+      ...(profiling ? { profile: { start: () => child.call<void>({ profile: 'start' }), stop: () => child.call<void>({ profile: 'stop', path: profilePath }) } } : {}),
     };
     try {
       return await fn(target);
     } finally {
       await child.stop(30_000);
-      if (profiling) this.profiles[label] = summarizeProfile(join(this.profileDir, profileName));
+      if (profiling) this.profiles[label] = summarizeProfile(profilePath);
     }
   }
 
@@ -132,6 +177,6 @@ export class RunContext {
   }
 
   async close(): Promise<void> {
-    await this.load.stop();
+    await Promise.all([this.load, ...this.extraLoads].map((c) => c.stop()));
   }
 }

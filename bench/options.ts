@@ -8,12 +8,14 @@ export interface BenchOptions {
   quick: boolean;
   /** Run the kubelite child with --cpu-prof and print the hottest functions per scenario. */
   profile: boolean;
+  /** Load generator processes for the read scenarios whose floor one generator cannot saturate (get, version). */
+  generators: number;
 }
 
-export const USAGE = `usage: npm run bench -- [--duration <seconds>] [--scenarios a,b,c] [--quick] [--profile]`;
+export const USAGE = `usage: npm run bench -- [--duration <seconds>] [--scenarios a,b,c] [--quick] [--profile] [--generators <n>]`;
 
 export function parseOptions(argv: string[]): BenchOptions {
-  const o: BenchOptions = { durationS: 4, scenarios: [], quick: false, profile: false };
+  const o: BenchOptions = { durationS: 4, scenarios: [], quick: false, profile: false, generators: 2 };
   let durationGiven = false;
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i]!.split('=', 2) as [string, string | undefined];
@@ -37,6 +39,10 @@ export function parseOptions(argv: string[]): BenchOptions {
         break;
       case '--profile':
         o.profile = true;
+        break;
+      case '--generators':
+        o.generators = Number(value());
+        if (!(Number.isInteger(o.generators) && o.generators >= 1 && o.generators <= 8)) throw new Error('--generators: a whole number from 1 to 8');
         break;
       case '--help':
       case '-h':

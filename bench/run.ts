@@ -1,6 +1,6 @@
 // `npm run bench`: kubelite next to its floor, scenario by scenario, in one run on one machine; prints one table
 // and writes it as JSON under bench/results/. See bench/README.md.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +10,7 @@ import { parseOptions } from './options.js';
 import { runCompare } from './compare.js';
 import { costFactor, ratio, renderNotes, renderTable } from './report.js';
 import { celScenario } from './scenarios/cel.js';
-import { createScenario, getProtobufScenario, getScenario, updateScenario, versionScenario } from './scenarios/requests.js';
+import { applyScenario, createScenario, getProtobufScenario, getScenario, patchScenario, updateScenario, versionScenario } from './scenarios/requests.js';
 import { rbacScenario } from './scenarios/rbac.js';
 import { admissionPolicyScenario } from './scenarios/admission-policy.js';
 import { observabilityScenario } from './scenarios/observability.js';
@@ -27,6 +27,8 @@ const SCENARIOS: Record<string, (ctx: RunContext, selected: Set<string>) => Prom
   get: getScenario,
   'get-protobuf': getProtobufScenario,
   update: updateScenario,
+  patch: patchScenario,
+  apply: applyScenario,
   rbac: rbacScenario,
   'admission-policy': admissionPolicyScenario,
   observability: observabilityScenario,
@@ -116,6 +118,10 @@ async function main(): Promise<void> {
   };
   writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
   console.log(`written ${join('bench', 'results', `${stamp}.json`)}`);
+  if (opts.profile && existsSync(profileDir)) {
+    cpSync(profileDir, join(resultsDir, `${stamp}-profiles`), { recursive: true });
+    console.log(`profiles in ${join('bench', 'results', `${stamp}-profiles`)} (open in Chrome DevTools)`);
+  }
   rmSync(work, { recursive: true, force: true });
 }
 

@@ -16,3 +16,10 @@ const RV = /"resourceVersion":"(\d+)"/;
 export function resourceVersionOf(body: Buffer | string): string | undefined {
   return RV.exec(typeof body === 'string' ? body : body.toString('latin1'))?.[1];
 }
+
+const PATCHED = Array.from({ length: 14 }, (_, i) => `patched_${String(i).padStart(2, '0')}: value-${'p'.repeat(48)}`).join('\n');
+
+/** A ~1 KB strategic merge patch of the ConfigMap above: a label, the config text and the mode change. */
+export function configMapPatch(i: number): string {
+  return JSON.stringify({ metadata: { labels: { rev: `r${i}` } }, data: { 'config.yaml': `# ${i}\n${PATCHED}`, mode: `patch-${i}` } });
+}

@@ -8,7 +8,12 @@ export type RequestSpec =
   /** GET one path (an object, /version, a list), optionally with an Accept header or as a bearer-token user. */
   | { op: 'get'; path: string; accept?: string; bearer?: string }
   /** PUT each of `names` with the resourceVersion of its last response; one in-flight slot owns one name. */
-  | { op: 'update'; ns: string; names: string[] };
+  | { op: 'update'; ns: string; names: string[] }
+  /**
+   * PATCH each of `names` (one per in-flight slot) with a body that changes on every request: `smp-configmap`, a
+   * ~1 KB strategic merge patch of a ConfigMap; `apply-deployment`, a server-side apply of a 3-container Deployment.
+   */
+  | { op: 'patch'; ns: string; names: string[]; body: 'smp-configmap' | 'apply-deployment' };
 
 export interface RequestJob {
   kind: 'requests';
@@ -21,6 +26,13 @@ export interface RequestJob {
   durationMs: number;
   /** Stop after this many requests even if time remains (e.g. seeding N objects). */
   maxRequests?: number;
+  /**
+   * Load generator processes sharing `inFlight` (each with its own `sessions` connections), for floors that one
+   * single-threaded generator cannot saturate; default 1.
+   */
+  generators?: number;
+  /** Return the latency samples themselves (the runner merges several generators' results from them). */
+  keepLatencies?: boolean;
 }
 
 export interface RequestResult {
@@ -35,8 +47,9 @@ export interface RequestResult {
   latency: LatencySummary;
   /** Mean response body size, bytes. */
   bodyBytes: number;
-  /** The load generator's CPU time over the job's wall time, percent of one core. */
+  /** The load generator's CPU time over the job's wall time, percent of one core (summed over generators). */
   loadCpuPct: number;
+  latencies?: number[];
 }
 
 export interface WatchJob {

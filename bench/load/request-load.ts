@@ -2,7 +2,8 @@
 // previous one is answered, spread over a few HTTP/2 connections. Only requests that start after the warm-up and
 // end inside the measurement window count.
 import type { ClientHttp2Session } from 'node:http2';
-import { configMapBody, resourceVersionOf } from './configmap.js';
+import { configMapBody, configMapPatch, resourceVersionOf } from './configmap.js';
+import { deploymentApply } from './deployment.js';
 import { closeSession, openSession, request, type Reply } from './h2-client.js';
 import type { RequestJob, RequestResult } from './jobs.js';
 import { summarize } from '../stats.js';
@@ -36,6 +37,16 @@ async function sender(job: RequestJob, sessions: ClientHttp2Session[]): Promise<
         const rv = r.status === 200 ? resourceVersionOf(r.body) : undefined;
         if (rv) rvs[slot] = rv;
         return r;
+      };
+    }
+    case 'patch': {
+      if (spec.names.length < job.inFlight) throw new Error('patch: one object per in-flight slot');
+      const apply = spec.body === 'apply-deployment';
+      const headers = { 'content-type': apply ? 'application/apply-patch+yaml' : 'application/strategic-merge-patch+json' };
+      const path = (name: string) => (apply ? `/apis/apps/v1/namespaces/${spec.ns}/deployments/${name}?fieldManager=bench&force=true` : `/api/v1/namespaces/${spec.ns}/configmaps/${name}`);
+      return (s, slot, i) => {
+        const name = spec.names[slot]!;
+        return request(s, 'PATCH', path(name), apply ? deploymentApply(spec.ns, name, i) : configMapPatch(i), headers);
       };
     }
   }
@@ -105,6 +116,7 @@ export async function runRequests(job: RequestJob): Promise<RequestResult> {
       latency: summarize(latencies),
       bodyBytes: latencies.length ? bodyBytes / latencies.length : 0,
       loadCpuPct: cpuPercent(cpu0, wall0),
+      ...(job.keepLatencies ? { latencies } : {}),
     };
   } finally {
     await Promise.all(sessions.map(closeSession));

@@ -88,7 +88,8 @@ export function recordApply(live: unknown, config: unknown, managed: Managed, in
   let merged = mergeValues(live, config, ctx.type);
   const set = ctx.ignore(toFieldSet(config, ctx.type));
   managed.set(id, { ...info, set, time: previous?.time });
-  if (previous && !previous.set.isEmpty()) merged = prune(merged, managed, previous.set, ctx.type);
+  // Only what the applier applied last time and no longer applies can go: nothing when it still applies all of it.
+  if (previous && !previous.set.isEmpty() && !previous.set.difference(set).isEmpty()) merged = prune(merged, managed, previous.set, ctx.type);
   takeOwnership(live, merged, managed, id, force, ctx);
   const own = managed.get(id);
   if (own) {

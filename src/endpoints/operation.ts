@@ -18,7 +18,9 @@ export function operationFor(scope: ResourceScope, q: { dryRun: boolean; fieldMa
       namespace: scope.namespace,
     },
     fieldManager: q.fieldManager || undefined,
-    signal: ctx.signal,
+    get signal() {
+      return ctx.signal; // made on first use (server.ts)
+    },
     auditAnnotations: (ctx.auditAnnotations ??= {}),
     authorizer: scope.authorizer,
   };

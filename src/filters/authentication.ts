@@ -41,12 +41,28 @@ export function withAuthentication(authenticator: RequestAuthenticator, log: Log
   };
 }
 
+/** The lower-cased credential header names and prefixes, rebuilt only when the front proxy's lists change. */
+let lastLists: { headers?: string[]; prefixes?: string[]; names: Set<string>; namePrefixes: string[] } | undefined;
+
+function credentialHeaders(settings: AuthenticationSettings): { names: Set<string>; namePrefixes: string[] } {
+  const headers = settings.proxyHeaders?.();
+  const prefixes = settings.proxyHeaderPrefixes?.();
+  if (lastLists && lastLists.headers === headers && lastLists.prefixes === prefixes) return lastLists;
+  lastLists = {
+    headers,
+    prefixes,
+    names: new Set(['x-remote-user', 'x-remote-uid', 'x-remote-group', ...(headers ?? []).map((h) => h.toLowerCase())]),
+    namePrefixes: ['x-remote-extra-', ...(prefixes ?? []).map((h) => h.toLowerCase())],
+  };
+  return lastLists;
+}
+
 function removeCredentialHeaders(ctx: RequestContext, settings: AuthenticationSettings): void {
   const headers = ctx.req.headers;
-  delete headers['authorization'];
-  const names = ['x-remote-user', 'x-remote-uid', 'x-remote-group', ...(settings.proxyHeaders?.() ?? []).map((h) => h.toLowerCase())];
-  const prefixes = ['x-remote-extra-', ...(settings.proxyHeaderPrefixes?.() ?? []).map((h) => h.toLowerCase())];
-  for (const h of Object.keys(headers)) {
-    if (names.includes(h) || prefixes.some((p) => h.startsWith(p))) delete headers[h];
+  // Deleting a member the object lacks still slows later reads of it: delete only what is there.
+  if (headers['authorization'] !== undefined) delete headers['authorization'];
+  const { names, namePrefixes } = credentialHeaders(settings);
+  for (const h in headers) {
+    if (names.has(h) || namePrefixes.some((p) => h.startsWith(p))) delete headers[h];
   }
 }

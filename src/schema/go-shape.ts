@@ -29,20 +29,24 @@ function structKey(component: string): [string, string] {
   return [`${parts.at(-3)}/${parts.at(-2)}`, parts.at(-1)!];
 }
 
-const shapes = new Map<string, GoField[] | null>();
+/** A struct's fields in declaration order, and their names. */
+type GoStruct = GoField[] & { names: Set<string> };
 
-function fieldsOf(component: string | undefined): GoField[] | undefined {
+const shapes = new Map<string, GoStruct | null>();
+
+function fieldsOf(component: string | undefined): GoStruct | undefined {
   if (!component) return undefined;
   let s = shapes.get(component);
   if (s === undefined) {
     const [pkg, type] = structKey(component);
     const line = loadGoStructs()[pkg]?.[type];
-    s = line
-      ? line.split(' ').map((f) => {
-          const m = /^([^!~*]+)(!?)(~?)(\*?)$/.exec(f)!;
-          return { name: m[1]!, always: m[2] === '!', value: m[3] === '~', pointer: m[4] === '*' };
-        })
-      : null;
+    if (line) {
+      const fields = line.split(' ').map((f) => {
+        const m = /^([^!~*]+)(!?)(~?)(\*?)$/.exec(f)!;
+        return { name: m[1]!, always: m[2] === '!', value: m[3] === '~', pointer: m[4] === '*' };
+      });
+      s = Object.assign(fields, { names: new Set(fields.map((f) => f.name)) });
+    } else s = null;
     shapes.set(component, s);
   }
   return s ?? undefined;
@@ -100,9 +104,8 @@ export function goShape(value: unknown, node: SchemaNode | undefined): unknown {
       return obj;
     }
     const entries: [string, unknown][] = [];
-    const named = new Set<string>();
+    const named = fields.names;
     for (const f of fields) {
-      named.add(f.name);
       const child = node.properties.get(f.name);
       const v = obj[f.name];
       if (v === undefined || v === null) {
@@ -125,24 +128,52 @@ export function goShape(value: unknown, node: SchemaNode | undefined): unknown {
   if (node.isMap) {
     const addl = node.additionalProperties;
     const child = typeof addl === 'object' ? addl : undefined;
+    const keys = Object.keys(obj);
+    if (!inByteOrder(keys)) keys.sort(byteOrder);
     replaceEntries(
       obj,
-      Object.keys(obj)
-        .sort(byteOrder)
-        .map((k) => [k, goShape(obj[k], child)]),
+      keys.map((k) => [k, goShape(obj[k], child)]),
     );
     return obj;
   }
   return value;
 }
 
+/**
+ * Gives `obj` exactly `entries`, in their order. When its keys are already those, in that order (the usual case:
+ * clients write Go's order, and a shaped object is shaped again before storing), only changed values are set:
+ * deleting members would turn the object into a slow dictionary-mode object for every later reader.
+ */
 function replaceEntries(obj: JsonMap, entries: [string, unknown][]): void {
+  let i = 0;
+  let same = true;
+  for (const k in obj) {
+    if (!Object.prototype.hasOwnProperty.call(obj, k)) continue;
+    if (i >= entries.length || entries[i]![0] !== k) {
+      same = false;
+      break;
+    }
+    i++;
+  }
+  if (same && i === entries.length) {
+    for (const [k, v] of entries) if (obj[k] !== v) obj[k] = v;
+    return;
+  }
   for (const k of Object.keys(obj)) delete obj[k];
   for (const [k, v] of entries) obj[k] = v;
 }
 
+/** Go's map key order: by UTF-8 bytes. UTF-16 order is the same below the surrogates (U+D800). */
+const BELOW_SURROGATES = /^[\u0000-\ud7ff]*$/;
+
 function byteOrder(a: string, b: string): number {
+  if (BELOW_SURROGATES.test(a) && BELOW_SURROGATES.test(b)) return a < b ? -1 : a > b ? 1 : 0;
   return Buffer.compare(Buffer.from(a), Buffer.from(b));
+}
+
+function inByteOrder(keys: string[]): boolean {
+  for (let i = 1; i < keys.length; i++) if (byteOrder(keys[i - 1]!, keys[i]!) > 0) return false;
+  return true;
 }
 
 /** Rewrites `obj` in place into its Go shape. */

@@ -235,7 +235,14 @@ async function serveKubelite(opts: ServerOptions, logger: Logger | undefined, us
   const serve = (req: AnyRequest, res: AnyResponse) => {
     // CONNECT's authority-form target (host:port) has no path, as Go parses it.
     const target = req.method === 'CONNECT' && !(req.url ?? '').startsWith('/') ? { path: '', query: new URLSearchParams() } : splitRequestTarget(req.url ?? '/');
-    const controller = new AbortController();
+    // The abort signal is made on first use (most requests never read it; an AbortController per request shows in
+    // GET profiles); aborting before then leaves a mark, so a late reader gets an aborted signal.
+    let controller: AbortController | undefined;
+    let aborted = false;
+    const abort = () => {
+      aborted = true;
+      controller?.abort();
+    };
     const ctx: RequestContext = {
       req,
       res,
@@ -247,15 +254,21 @@ async function serveKubelite(opts: ServerOptions, logger: Logger | undefined, us
       auditId: '',
       requestInfo: undefined as never,
       warnings: [],
-      signal: controller.signal,
+      get signal() {
+        if (!controller) {
+          controller = new AbortController();
+          if (aborted) controller.abort();
+        }
+        return controller.signal;
+      },
       timedOut: false,
       longRunning: false,
     };
-    (ctx as { abort?: () => void }).abort = () => controller.abort();
+    (ctx as { abort?: () => void }).abort = abort;
     // Aborting costs a DOMException: only do it for requests the client left before the answer was complete.
     // (writableEnded: an HTTP/2 response reports writableFinished once its stream is closed, even by a reset.)
     res.on('close', () => {
-      if (!res.writableEnded) controller.abort();
+      if (!res.writableEnded) abort();
     });
     handler(ctx).catch((err) => {
       log.error({ err }, 'unhandled error in request pipeline');

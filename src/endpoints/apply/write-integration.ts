@@ -5,7 +5,7 @@ import type { ResourceScope } from '../resource-scope.js';
 import type { WriteQuery } from '../query-options.js';
 import { apiVersionOf } from '../../registry/resource-def.js';
 import type { KObject } from '../../api/object.js';
-import { decodeApplyBody, strictApplyBodyError } from '../../apply/apply-body.js';
+import { decodeApplyBody } from '../../apply/apply-body.js';
 import { FieldManager } from '../../apply/field-manager.js';
 import { managerOrUserAgent } from '../../registry/validation/field-manager-name.js';
 import { resourceSchema } from '../../schema/builtin-schemas.js';
@@ -76,7 +76,7 @@ export function applyPatchRequest(scope: ResourceScope, body: Buffer, current: K
       'the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json',
     );
   }
-  const config = decodeApplyBody(body);
+  const { config, strictError } = decodeApplyBody(body);
   const md = (typeof config.metadata === 'object' && config.metadata !== null ? config.metadata : {}) as KObject;
   const bodyName = typeof md.name === 'string' ? md.name : '';
   if (!current && !bodyName) throw badRequest(`the name of the object (${scope.name} based on URL) was undeterminable: name must be provided`);
@@ -89,7 +89,7 @@ export function applyPatchRequest(scope: ResourceScope, body: Buffer, current: K
   }
   const out = fm.apply(current, config, { manager: q.fieldManager, force: q.force });
   if (q.fieldValidation !== 'Ignore') {
-    const strict = strictApplyBodyError(body);
+    const strict = strictError;
     if (strict && q.fieldValidation === 'Strict') throw badRequest(`error strict decoding YAML: ${strict}`);
     if (strict) scope.ctx.warnings.push(strict);
   }

@@ -4,7 +4,7 @@ import { parse as parseYAML } from 'yaml';
 import type { RequestContext } from '../../http/request-context.js';
 import type { ApiserverMetrics } from '../metrics/apiserver-metrics.js';
 import type { AuditBackend } from './backend.js';
-import { auditUser, microNow, microTime, type AuditEvent, type ObjectReference } from './event.js';
+import { auditUser, eventAt, microNow, microTime, REQUEST_MEMBERS, requestMembersCache, type AuditEvent, type ObjectReference } from './event.js';
 import { LEVELS, PolicyEvaluator, type Level, type RequestAuditConfig, type Stage } from './policy.js';
 
 const MAX_USER_AGENT = 1024;
@@ -44,7 +44,8 @@ export class Auditor {
       objectRef: objectRef(ctx),
       requestReceivedTimestamp: microTime(ctx.receivedAt),
       stageTimestamp: '',
-    };
+      [REQUEST_MEMBERS]: requestMembersCache(),
+    } as AuditEvent;
     if (atLeast(config.level, 'Request')) ctx.auditCapture = { request: true, response: config.level === 'RequestResponse' };
     else ctx.auditCapture = { request: false, response: false };
     return { config, event, responseStarted: false };
@@ -53,7 +54,7 @@ export class Auditor {
   /** Sends the event at `stage` unless the policy omits that stage; false when a backend dropped it. */
   emit(a: RequestAudit, stage: Stage, ctx?: RequestContext): boolean {
     if (a.config.omitStages.includes(stage)) return true;
-    const e: AuditEvent = { ...a.event, stage, stageTimestamp: microNow() };
+    const e = eventAt(a.event, stage, microNow());
     if (ctx) this.complete(a, e, ctx);
     this.metrics?.auditEvents.inc();
     return this.backend.processEvents([e]);
@@ -128,7 +129,16 @@ function responseStatus(ctx: RequestContext): Record<string, unknown> {
     return { metadata: {}, ...rest };
   }
   if (!ctx.res.headersSent) return { ...CLOSED_EARLY };
-  return { metadata: {}, code: ctx.res.statusCode };
+  return plainStatus(ctx.res.statusCode);
+}
+
+/** `{metadata: {}, code}`, one frozen object per code (its JSON is then written once). */
+const plainStatuses = new Map<number, Record<string, unknown>>();
+
+function plainStatus(code: number): Record<string, unknown> {
+  let s = plainStatuses.get(code);
+  if (!s) plainStatuses.set(code, (s = Object.freeze({ metadata: Object.freeze({}), code })));
+  return s;
 }
 
 function decodeBody(body: Buffer, contentType: string | undefined, omitManagedFields: boolean): unknown {
@@ -173,20 +183,39 @@ function header(ctx: RequestContext, name: string): string | undefined {
 
 /** X-Forwarded-For (in order), X-Real-Ip when not listed, then the peer when it differs from the last one. */
 function sourceIPs(ctx: RequestContext): string[] {
-  const ips: string[] = [];
   const forwarded = header(ctx, 'x-forwarded-for');
-  if (forwarded) for (const part of forwarded.split(',')) if (part.trim()) ips.push(part.trim());
   const real = header(ctx, 'x-real-ip')?.trim();
+  if (!forwarded && !real) return peerIPs(ctx);
+  const ips: string[] = [];
+  if (forwarded) for (const part of forwarded.split(',')) if (part.trim()) ips.push(part.trim());
   if (real && !ips.includes(real)) ips.push(real);
+  const peer = peerIPs(ctx)[0];
+  if (peer && ips[ips.length - 1] !== peer) ips.push(peer);
+  return ips;
+}
+
+/**
+ * `[peer address]`, one array per connection (shared, never modified: its JSON is then written once); through
+ * HTTP/2's compatibility API `req.socket` is a proxy, so the address is read once per connection.
+ */
+const peers = new WeakMap<object, string[]>();
+const NO_PEER: string[] = [];
+
+function peerIPs(ctx: RequestContext): string[] {
+  const conn = (ctx.req as { stream?: { session?: object } }).stream?.session ?? ctx.req.socket;
+  let ips = conn ? peers.get(conn) : undefined;
+  if (ips) return ips;
   let peer = ctx.req.socket?.remoteAddress ?? '';
   if (peer.startsWith('::ffff:')) peer = peer.slice(7);
-  if (peer && ips[ips.length - 1] !== peer) ips.push(peer);
+  ips = peer ? [peer] : NO_PEER;
+  if (conn && peer) peers.set(conn, ips);
   return ips;
 }
 
 function userAgent(ctx: RequestContext): string | undefined {
   const ua = header(ctx, 'user-agent');
   if (!ua) return undefined;
+  if (ua.length * 3 <= MAX_USER_AGENT) return ua; // no UTF-16 unit takes more than 3 bytes of UTF-8
   const bytes = Buffer.from(ua);
   return bytes.length > MAX_USER_AGENT ? `${bytes.subarray(0, MAX_USER_AGENT).toString('utf8')}...TRUNCATED` : ua;
 }

@@ -80,10 +80,23 @@ export class LogBackend implements AuditBackend {
     const text = this.pending.join('\n') + '\n';
     this.pending = [];
     try {
-      this.writeSync(Buffer.from(text));
+      this.writeTextSync(text);
     } catch (e) {
       this.o.onError(e as Error);
     }
+  }
+
+  /** A string written without a Buffer of its own; a short write (rare on files) finishes through one. */
+  private writeTextSync(text: string): void {
+    const bytes = Buffer.byteLength(text);
+    this.rotateFor(bytes);
+    const n = writeSync(this.fd, text);
+    if (n < bytes) {
+      const buf = Buffer.from(text);
+      let off = n;
+      while (off < buf.length) off += writeSync(this.fd, buf, off);
+    }
+    this.size += bytes;
   }
 
   private writeSync(buf: Buffer): void {

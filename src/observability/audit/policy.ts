@@ -131,15 +131,22 @@ export interface PolicyAttributes {
 }
 
 export class PolicyEvaluator {
-  constructor(private readonly policy: Policy) {}
+  /** Each rule's resulting config, and the one when no rule matches: built once, shared (read-only) by requests. */
+  private readonly configs: RequestAuditConfig[];
+  private readonly fallback: RequestAuditConfig;
+
+  constructor(private readonly policy: Policy) {
+    this.configs = policy.rules.map((rule) => {
+      const omit = new Set<Stage>([...(policy.omitStages ?? []), ...(rule.omitStages ?? [])]);
+      return Object.freeze({ level: rule.level, omitStages: Object.freeze([...omit]) as Stage[], omitManagedFields: rule.omitManagedFields ?? policy.omitManagedFields ?? false });
+    });
+    this.fallback = Object.freeze({ level: 'None', omitStages: Object.freeze([...(policy.omitStages ?? [])]) as Stage[], omitManagedFields: policy.omitManagedFields ?? false });
+  }
 
   evaluate(a: PolicyAttributes): RequestAuditConfig {
-    for (const rule of this.policy.rules) {
-      if (!ruleMatches(rule, a)) continue;
-      const omit = new Set<Stage>([...(this.policy.omitStages ?? []), ...(rule.omitStages ?? [])]);
-      return { level: rule.level, omitStages: [...omit], omitManagedFields: rule.omitManagedFields ?? this.policy.omitManagedFields ?? false };
-    }
-    return { level: 'None', omitStages: [...(this.policy.omitStages ?? [])], omitManagedFields: this.policy.omitManagedFields ?? false };
+    const rules = this.policy.rules;
+    for (let i = 0; i < rules.length; i++) if (ruleMatches(rules[i]!, a)) return this.configs[i]!;
+    return this.fallback;
   }
 }
 

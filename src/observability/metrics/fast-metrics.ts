@@ -10,6 +10,8 @@ interface Series<L extends string> {
 
 abstract class FastMetric<L extends string, S extends Series<L>> {
   protected readonly series = new Map<string, S>();
+  /** Series of frozen label objects that callers reuse across observations (found by identity, no key built). */
+  private bySharedLabels = new WeakMap<object, S>();
 
   constructor(
     readonly name: string,
@@ -18,6 +20,17 @@ abstract class FastMetric<L extends string, S extends Series<L>> {
   ) {}
 
   protected entry(labels: LabelValues<L>): S {
+    const shared = Object.isFrozen(labels);
+    if (shared) {
+      const hit = this.bySharedLabels.get(labels);
+      if (hit) return hit;
+    }
+    const s = this.entryByKey(labels);
+    if (shared) this.bySharedLabels.set(labels, s);
+    return s;
+  }
+
+  private entryByKey(labels: LabelValues<L>): S {
     let key = '';
     for (const n of this.labelNames) key += (labels[n] ?? '') + '\u0000';
     let s = this.series.get(key);
@@ -33,6 +46,7 @@ abstract class FastMetric<L extends string, S extends Series<L>> {
 
   reset(): void {
     this.series.clear();
+    this.bySharedLabels = new WeakMap();
   }
 }
 
