@@ -44,7 +44,7 @@ function writeJSONList(scope: ResourceScope, entries: CacheEntry[], listMeta: Li
   const comma = Buffer.from(',');
   entries.forEach((e, i) => {
     if (i > 0) parts.push(comma);
-    parts.push(enc.of(e));
+    for (const p of enc.parts(e)) parts.push(p);
   });
   parts.push(Buffer.from(']}\n'));
   writeBody(scope.ctx, 200, 'application/json', Buffer.concat(parts));
