@@ -5,10 +5,13 @@ export function configMapBody(ns: string, name: string, mode: string, resourceVe
   return JSON.stringify({
     apiVersion: 'v1',
     kind: 'ConfigMap',
-    metadata: { name, namespace: ns, labels: { app: 'bench', tier: 'load' }, ...(resourceVersion ? { resourceVersion } : {}) },
+    metadata: { name, namespace: ns, labels: { app: 'bench', tier: 'load', shard: shardOf(name) }, ...(resourceVersion ? { resourceVersion } : {}) },
     data: { 'config.yaml': CONFIG, mode },
   });
 }
+
+/** A label that splits numbered objects into ten shards by their last digit (the list scenario selects one). */
+export const shardOf = (name: string): string => `s${name.slice(-1)}`;
 
 const RV = /"resourceVersion":"(\d+)"/;
 

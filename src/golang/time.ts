@@ -21,6 +21,11 @@ export const GO_ZERO_TIME_MS = daysFromCivil(1, 1, 1) * 86_400_000;
 
 /** Parses an RFC 3339 timestamp as Go's time.Parse(time.RFC3339) does; null when it does not parse. */
 export function parseRFC3339(s: string): number | null {
+  // The form kube writes (seconds, UTC) is read without the regular expression: printers parse one per Table row.
+  if (s.length === 20 && s.charCodeAt(19) === 90 /* Z */) {
+    const t = parseUtcSeconds(s);
+    if (t !== undefined) return t;
+  }
   const m = RFC3339.exec(s);
   if (!m) return null;
   const [y, mo, d, h, mi, se] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
@@ -37,6 +42,26 @@ export function parseRFC3339(s: string): number | null {
   }
   const frac = m[7] ? Number(`0.${m[7]}`) * 1000 : 0;
   return (daysFromCivil(y, mo, d) * 86400 + h * 3600 + mi * 60 + se - offsetMin * 60) * 1000 + frac;
+}
+
+// "YYYY-MM-DDTHH:MM:SSZ": the same checks as the general parse; undefined when the text is not in that shape.
+function parseUtcSeconds(s: string): number | null | undefined {
+  const num = (from: number, len: number): number => {
+    let n = 0;
+    for (let i = from; i < from + len; i++) {
+      const c = s.charCodeAt(i) - 48;
+      if (c < 0 || c > 9) return -1;
+      n = n * 10 + c;
+    }
+    return n;
+  };
+  if (s[4] !== '-' || s[7] !== '-' || s[10] !== 'T' || s[13] !== ':' || s[16] !== ':') return undefined;
+  const y = num(0, 4), mo = num(5, 2), d = num(8, 2), h = num(11, 2), mi = num(14, 2), se = num(17, 2); // prettier-ignore
+  if (y < 0 || mo < 0 || d < 0 || h < 0 || mi < 0 || se < 0) return undefined;
+  if (mo < 1 || mo > 12 || d < 1) return null;
+  const dim = mo === 2 && isLeap(y) ? 29 : DAYS_IN_MONTH[mo - 1]!;
+  if (d > dim || h > 23 || mi > 59 || se > 59) return null;
+  return (daysFromCivil(y, mo, d) * 86400 + h * 3600 + mi * 60 + se) * 1000;
 }
 
 /**

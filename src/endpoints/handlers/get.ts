@@ -28,7 +28,7 @@ export async function handleGet(scope: ResourceScope, getter: Getter): Promise<v
   }
   const entry = await readEntry(scope, getter, stringParam(ctx.query, 'resourceVersion'));
   if (rep.as === 'object' && rep.format === 'json' && !wantsPretty(ctx)) {
-    return writeBody(ctx, 200, 'application/json', Buffer.concat([jsonItemEncoder(scope).of(entry), NEWLINE]));
+    return writeBody(ctx, 200, 'application/json', Buffer.concat([...jsonItemEncoder(scope).parts(entry), NEWLINE]));
   }
   if (rep.as === 'object' && rep.format === 'protobuf') {
     const wire = await loadProtobufWire();

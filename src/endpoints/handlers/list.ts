@@ -29,6 +29,11 @@ export async function handleList(scope: ResourceScope, lister: Lister): Promise<
   if (rep.as === 'object' && rep.format === 'json' && !wantsPretty(ctx)) return writeJSONList(scope, page.entries, page.listMeta);
   if (rep.as === 'object' && rep.format === 'protobuf') return writeProtobufList(scope, page.entries, page.listMeta);
   if (rep.as === 'object' && rep.format === 'cbor') return writeCborList(scope, page.entries, page.listMeta);
+  if (rep.as === 'Table' && rep.format === 'json' && !wantsPretty(ctx)) {
+    const { tableListBody } = await import('../list/table-list.js');
+    const body = tableListBody(scope, page.entries, page.listMeta, `meta.k8s.io/${rep.version}` as 'meta.k8s.io/v1');
+    return writeBody(ctx, 200, 'application/json', body);
+  }
   await writeRepresentation(scope, 200, rep, { list: page.entries.map((e) => presentObject(scope, objectOf(e))), listMeta: page.listMeta });
 }
 
@@ -40,7 +45,7 @@ function writeJSONList(scope: ResourceScope, entries: CacheEntry[], listMeta: Li
   const comma = Buffer.from(',');
   entries.forEach((e, i) => {
     if (i > 0) parts.push(comma);
-    parts.push(enc.of(e));
+    for (const p of enc.parts(e)) parts.push(p);
   });
   parts.push(Buffer.from(']}\n'));
   writeBody(scope.ctx, 200, 'application/json', Buffer.concat(parts));

@@ -3,7 +3,7 @@
 import type { KObject } from '../../api/object.js';
 import type { CacheEntry } from '../../storage/cacher/cache-entry.js';
 import type { ResourceScope } from '../resource-scope.js';
-import { serializedOf } from './entry-object.js';
+import { objectOf, serializedOf } from './entry-object.js';
 import { presentationKey, presentObject } from './present.js';
 import type * as ProtobufWire from '../negotiation/protobuf-wire.js';
 import { encodeItem } from '../negotiation/cbor-wire.js';
@@ -16,10 +16,67 @@ export interface ItemEncoder {
   of(entry: CacheEntry): Buffer;
 }
 
-export function jsonItemEncoder(scope: Pick<ResourceScope, 'def'>): ItemEncoder {
+export interface JsonItemEncoder extends ItemEncoder {
+  /** The entry's serialization as consecutive pieces (views of the stored bytes where it is spliced from them). */
+  parts(entry: CacheEntry): Buffer[];
+}
+
+export function jsonItemEncoder(scope: Pick<ResourceScope, 'def'>): JsonItemEncoder {
   const key = presentationKey(scope, 'json');
   const encode = (obj: KObject) => Buffer.from(JSON.stringify(presentObject(scope, obj)));
-  return { key, encode, of: (entry) => serializedOf(entry, key, encode) };
+  const parts = (entry: CacheEntry): Buffer[] => {
+    const at = entry.spliced?.get(key);
+    if (at !== undefined) return splicedParts(entry, at);
+    const cached = entry.cache.get(key);
+    if (cached) return [cached];
+    const full = encode(objectOf(entry));
+    const found = spliceOffset(entry, full);
+    if (found === undefined) {
+      entry.cache.set(key, full);
+      return [full];
+    }
+    (entry.spliced ??= new Map()).set(key, found);
+    return splicedParts(entry, found);
+  };
+  const of = (entry: CacheEntry): Buffer => {
+    const p = parts(entry);
+    return p.length === 1 ? p[0]! : Buffer.concat(p);
+  };
+  return { key, encode, of, parts };
+}
+
+// Most objects are served exactly as stored plus their resourceVersion, which Go's ObjectMeta order puts inside
+// metadata: the served JSON is then the stored bytes with `"resourceVersion":"N",` (or `,"resourceVersion":"N"`)
+// inserted. Returns the offset when removing that member from `full` gives back the stored bytes exactly.
+function spliceOffset(entry: CacheEntry, full: Buffer): number | undefined {
+  const stored = entry.value;
+  const member = rvMember(entry);
+  if (full.length !== stored.length + member.length) return undefined;
+  const at = full.indexOf(member.subarray(0, member.length - 1));
+  if (at < 0) return undefined;
+  // Either `"resourceVersion":"N",` followed by the next member, or `,"resourceVersion":"N"` closing metadata.
+  const trailingComma = full[at + member.length - 1] === 0x2c;
+  const start = trailingComma ? at : at - 1;
+  if (!trailingComma && full[start] !== 0x2c) return undefined;
+  const len = member.length;
+  const view = Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength);
+  if (!full.subarray(0, start).equals(view.subarray(0, start))) return undefined;
+  if (!full.subarray(start + len).equals(view.subarray(start))) return undefined;
+  return trailingComma ? start : -start - 1;
+}
+
+// `"resourceVersion":"N",`; an offset < 0 (−at−1) marks the form with the comma in front.
+function rvMember(entry: CacheEntry): Buffer {
+  return Buffer.from(`"resourceVersion":"${entry.modRev}",`);
+}
+
+function splicedParts(entry: CacheEntry, at: number): Buffer[] {
+  const v = entry.value;
+  const view = Buffer.from(v.buffer, v.byteOffset, v.byteLength);
+  const member = rvMember(entry);
+  if (at >= 0) return [view.subarray(0, at), member, view.subarray(at)];
+  const pos = -at - 1;
+  return [view.subarray(0, pos), Buffer.from(',' + member.subarray(0, member.length - 1).toString()), view.subarray(pos)];
 }
 
 /** Protobuf message bytes (no envelope) of objects as an endpoint presents them, shared like the JSON ones. */

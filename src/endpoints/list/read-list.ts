@@ -42,6 +42,13 @@ export interface ListPlan {
 
 /** Chooses the read for a request (throws the 400s of a bad token, RV with continue, or a non-numeric RV). */
 export function planList(opts: ListOptions, prefix: string, sel: Selection): ListPlan {
+  const plan = planRead(opts, prefix, sel);
+  // The label index is a hint beside the filter: the cache uses it for reads of its current state.
+  if (sel.index) plan.cache.labelIndex = sel.index;
+  return plan;
+}
+
+function planRead(opts: ListOptions, prefix: string, sel: Selection): ListPlan {
   const limit = opts.limit > 0 ? opts.limit : undefined;
   const filter = sel.filter;
   if (opts.continue) {

@@ -11,6 +11,10 @@ import type { ResourceScope } from '../resource-scope.js';
 import { objectOf } from './entry-object.js';
 import { converterFor } from '../../versions/converter.js';
 import type { ListOptions } from './list-options.js';
+import type { KObject } from '../../api/object.js';
+import { decodeStored } from '../../registry/stored-codec.js';
+import type { Requirement } from '../../selection/label-selector.js';
+import type { EntryLabels, LabelReader } from '../../storage/cacher/label-index.js';
 
 export interface Selection {
   predicate: SelectionPredicate;
@@ -18,6 +22,8 @@ export interface Selection {
   empty: boolean;
   /** The cache filter; undefined when every entry matches. */
   filter?: (e: CacheEntry) => boolean;
+  /** A label the filter pins to a few values, which the cache's label index can look up instead of a scan. */
+  index?: { label: string; values: readonly string[]; read: LabelReader };
 }
 
 /** The field labels of the served resource: a custom resource's selectableFields, or the built-in conversions. */
@@ -42,5 +48,19 @@ export function selectionFor(scope: ResourceScope, opts: ListOptions, fieldSet: 
   // Selectors see the object as this endpoint serves it (events.k8s.io reads core Events under its own names).
   const conv = converterFor(scope.def);
   const view = conv ? (e: CacheEntry) => conv.fromStored(objectOf(e)) : objectOf;
-  return { predicate, empty, filter: empty ? undefined : (e) => predicate.matches(view(e)) };
+  const index = conv ? undefined : indexableLabel(predicate);
+  return { predicate, empty, filter: empty ? undefined : (e) => predicate.matches(view(e)), ...(index && { index }) };
 }
+
+// The requirement (`k=v`, `k==v`, `k in (…)`) with the fewest values; every match carries one of them.
+function indexableLabel(predicate: SelectionPredicate): Selection['index'] {
+  let best: Requirement | undefined;
+  for (const r of predicate.label.requirements) {
+    if (r.operator !== '=' && r.operator !== '==' && r.operator !== 'in') continue;
+    if (!best || r.values.length < best.values.length) best = r;
+  }
+  return best && { label: best.key, values: best.values, read: labelsOfEntry };
+}
+
+// An entry's stored labels, read without keeping the decoded object on the entry (the index keeps only the labels).
+const labelsOfEntry: LabelReader = (e) => ((e.decoded as KObject | undefined) ?? decodeStored(e.toKV())).metadata?.labels as EntryLabels;

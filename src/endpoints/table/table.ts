@@ -105,14 +105,25 @@ function convert(input: BuildTableInput, now: number): Converted {
 }
 
 export function buildTable(input: BuildTableInput): Table {
+  const { table, objects } = buildTableSkeleton(input);
+  if (table.rows) table.rows.forEach((r, i) => (r.object = rowObject(objects[i]!, input)));
+  return table;
+}
+
+/**
+ * The Table with every row's object left null, and the objects of the rows in row order (a printer may sort them):
+ * lists splice each row's object from bytes cached per object version instead of encoding it again.
+ */
+export function buildTableSkeleton(input: BuildTableInput): { table: Table; objects: KObject[] } {
   const now = (input.now ?? new Date()).getTime();
   const converted = convert(input, now);
   const headers = !input.noHeaders || converted.ignoresNoHeaders;
-  return {
+  const table: Table = {
     kind: 'Table',
     apiVersion: input.tableApiVersion,
     metadata: listMetaJSON(input.listMeta),
     columnDefinitions: headers ? converted.columns.map((c) => ({ ...c })) : null,
-    rows: converted.rows === null ? null : converted.rows.map((r, i) => ({ ...r, object: rowObject(converted.objects[i]!, input) })),
+    rows: converted.rows === null ? null : converted.rows.map((r) => ({ ...r, object: null })),
   };
+  return { table, objects: converted.objects };
 }

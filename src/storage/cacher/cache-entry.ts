@@ -4,8 +4,12 @@ import type { KV, Rev } from '../interface.js';
 
 export class CacheEntry {
   private serialized?: Map<string, Buffer>;
-  /** Slot for the decoded object, owned by the layer above (treat it as immutable once set). */
-  decoded?: unknown;
+  private decodedRef?: WeakRef<object>;
+  /**
+   * Serializations that are the stored bytes with the resourceVersion member inserted at an offset (the layer above
+   * checks that), kept as that offset instead of a second copy of the object: encoding key → offset.
+   */
+  spliced?: Map<string, number>;
 
   constructor(
     readonly key: string,
@@ -18,6 +22,19 @@ export class CacheEntry {
 
   static fromKV(kv: KV): CacheEntry {
     return new CacheEntry(kv.key, kv.value, kv.createRev, kv.modRev);
+  }
+
+  /**
+   * Slot for the decoded object, owned by the layer above (treat it as immutable once set). Held weakly: the stored
+   * bytes are the one retained form of a version (with the serializations served from them), and a decoded object
+   * the collector reclaims is decoded again by the next reader that needs it.
+   */
+  get decoded(): unknown {
+    return this.decodedRef?.deref();
+  }
+
+  set decoded(obj: unknown) {
+    this.decodedRef = obj !== null && typeof obj === 'object' ? new WeakRef(obj) : undefined;
   }
 
   /** Serializations of this version keyed by encoding (e.g. 'json', 'protobuf'); created on first use. */

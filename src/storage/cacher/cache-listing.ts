@@ -64,6 +64,28 @@ export function page(src: KeyedEntries, prefix: string, opts: PageOptions, overl
   return { entries, more, count };
 }
 
+/**
+ * A page of the current state over `candidates` only (sorted keys from an index, a superset of what the filter
+ * accepts); `count` is still that of every key under the prefix, as page() reports it.
+ */
+export function pageOfCandidates(src: KeyedEntries, candidates: readonly string[], prefix: string, opts: PageOptions): Page {
+  const [from, to] = prefixSlice(src.keys, prefix, opts.startKey);
+  const [cFrom, cTo] = prefixSlice(candidates, prefix, opts.startKey);
+  const limit = opts.limit && opts.limit > 0 ? opts.limit : Infinity;
+  const entries: CacheEntry[] = [];
+  let more = false;
+  for (let i = cFrom; i < cTo; i++) {
+    const e = src.entries.get(candidates[i]!);
+    if (!e || (opts.filter && !opts.filter(e))) continue;
+    if (entries.length === limit) {
+      more = true;
+      break;
+    }
+    entries.push(e);
+  }
+  return { entries, more, count: to - from };
+}
+
 function* current(src: KeyedEntries, from: number, to: number): Generator<CacheEntry> {
   for (let i = from; i < to; i++) yield src.entries.get(src.keys[i]!)!;
 }

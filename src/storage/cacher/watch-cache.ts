@@ -8,7 +8,8 @@ import { EventRing } from '../events/event-ring.js';
 import { WatchHub, type HubWatcher } from '../events/watch-hub.js';
 import { lowerBound } from '../key-range.js';
 import { CacheEntry, type CacheEvent } from './cache-entry.js';
-import { overlayBefore, page, type KeyedEntries, type Page } from './cache-listing.js';
+import { overlayBefore, page, pageOfCandidates, type KeyedEntries, type Page } from './cache-listing.js';
+import { LabelIndex, type LabelReader } from './label-index.js';
 import { RevWaiters } from './rev-waiters.js';
 
 export interface WatchCacheOptions {
@@ -34,6 +35,11 @@ export interface CacheListOptions {
   startKey?: string;
   /** Only entries passing this count toward `limit` (selectors). */
   filter?: (e: CacheEntry) => boolean;
+  /**
+   * The filter only accepts entries whose label `label` has one of `values`: a read of the current state then visits
+   * the label index's candidates instead of every key. `read` gives an entry's labels (the first one given is kept).
+   */
+  labelIndex?: { label: string; values: readonly string[]; read: LabelReader };
 }
 
 export interface CacheListResult extends Page {
@@ -59,6 +65,7 @@ export class WatchCache {
   private keys: string[] = [];
   private rev: Rev;
   private ring: EventRing<CacheEvent>;
+  private labels?: LabelIndex;
   private readonly hub = new WatchHub<CacheEvent>((e) => e.entry.key);
   private readonly waiters = new RevWaiters();
   private engineWatch?: Watcher;
@@ -112,6 +119,12 @@ export class WatchCache {
     if (opts.consistent) want = Math.max(want, await this.storage.currentRevision());
     if (want > this.rev) await this.waitForRev(want);
     if (!opts.exact || !want || want >= this.rev) {
+      const hint = opts.labelIndex;
+      if (hint) {
+        this.labels ??= new LabelIndex(hint.read);
+        const candidates = this.labels.lookup(this.entries, hint.label, hint.values);
+        return { ...pageOfCandidates(this.state(), candidates, prefix, opts), rev: this.rev };
+      }
       return { ...page(this.state(), prefix, opts), rev: this.rev };
     }
     const later = this.ring.since(want);
@@ -183,6 +196,7 @@ export class WatchCache {
     for (const kv of listed.kvs) entries.set(kv.key, CacheEntry.fromKV(kv));
     this.entries = entries;
     this.keys = listed.kvs.map((kv) => kv.key); // engines list in key order
+    this.labels = undefined;
     this.rev = listed.rev;
     this.ring = this.newRing(listed.rev);
     this.engineWatch = this.storage.watch(this.prefix, { afterRev: listed.rev }, {
@@ -197,6 +211,7 @@ export class WatchCache {
     const events: CacheEvent[] = [];
     for (const ev of batch) {
       const key = ev.kv.key;
+      this.labels?.touch(key);
       const prev = this.entries.get(key) ?? (ev.prev && CacheEntry.fromKV(ev.prev));
       if (ev.type === 'put') {
         const entry = CacheEntry.fromKV(ev.kv);

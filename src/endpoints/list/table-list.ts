@@ -1,0 +1,61 @@
+// A Table list in compact JSON, spliced: the printer computes every row's cells per request (Age depends on the
+// time), while each row's object (PartialObjectMetadata, or the object itself) is JSON cached in the cache entry once
+// per object version, as list items are. Loaded on first use, with the printers.
+import type { KObject } from '../../api/object.js';
+import type { CacheEntry } from '../../storage/cacher/cache-entry.js';
+import type { ResourceScope } from '../resource-scope.js';
+import { buildTableSkeleton, parseIncludeObject, type TableApiVersion } from '../table/table.js';
+import { toPartialObjectMetadata, type ListMeta } from '../table/partial-object-metadata.js';
+import { jsonItemEncoder } from './encode-items.js';
+import { objectOf, serializedOf } from './entry-object.js';
+import { presentationKey, presentObject } from './present.js';
+
+const NULL = Buffer.from('null');
+
+/** The body of a Table list of `entries` (JSON, not indented, with a trailing newline as the JSON serializer writes). */
+export function tableListBody(scope: ResourceScope, entries: CacheEntry[], listMeta: ListMeta, tableApiVersion: TableApiVersion): Buffer {
+  const includeObject = parseIncludeObject(scope.ctx.query.get('includeObject'));
+  const presented = entries.map((e) => presentObject(scope, objectOf(e)));
+  const entryOf = new Map<KObject, CacheEntry>();
+  presented.forEach((o, i) => entryOf.set(o, entries[i]!));
+  const { table, objects } = buildTableSkeleton({
+    group: scope.def.group,
+    resource: scope.def.resource,
+    objects: presented,
+    tableApiVersion,
+    includeObject,
+    listMeta,
+    customColumns: scope.view?.columns,
+  });
+  const rows = table.rows;
+  if (rows === null) return Buffer.from(JSON.stringify(table) + '\n');
+  const objectBytes = rowObjectBytes(scope, includeObject, tableApiVersion);
+  const { rows: _, ...head } = table;
+  const parts: (string | Buffer)[] = [JSON.stringify(head).slice(0, -1) + ',"rows":['];
+  rows.forEach((row, i) => {
+    const { object: __, ...cells } = row;
+    parts.push((i > 0 ? '},' : '') + JSON.stringify(cells).slice(0, -1) + ',"object":');
+    parts.push(objectBytes(entryOf.get(objects[i]!)!));
+  });
+  parts.push(rows.length > 0 ? '}]}\n' : ']}\n');
+  return join(parts);
+}
+
+// One allocation for the whole body (rows are many and small).
+function join(parts: (string | Buffer)[]): Buffer {
+  let size = 0;
+  for (const p of parts) size += typeof p === 'string' ? Buffer.byteLength(p) : p.length;
+  const out = Buffer.allocUnsafe(size);
+  let at = 0;
+  for (const p of parts) at += typeof p === 'string' ? out.write(p, at) : p.copy(out, at);
+  return out;
+}
+
+function rowObjectBytes(scope: ResourceScope, includeObject: string, tableApiVersion: TableApiVersion): (e: CacheEntry) => Buffer {
+  if (includeObject === 'None') return () => NULL;
+  // Built-in objects as served always carry kind and apiVersion, so the row's object is the list item itself.
+  if (includeObject === 'Object') return jsonItemEncoder(scope).of;
+  const key = presentationKey(scope, `pom:${tableApiVersion}`);
+  const encode = (obj: KObject) => Buffer.from(JSON.stringify(toPartialObjectMetadata(presentObject(scope, obj), tableApiVersion)));
+  return (e) => serializedOf(e, key, encode);
+}
