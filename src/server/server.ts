@@ -7,7 +7,8 @@ import { dirname, join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import type { Logger } from 'pino';
-import { buildAuthentication } from './authentication.js';
+import { buildAuthentication, serviceAccountKeyPath } from './authentication.js';
+import { pregenerateSigningKey } from '../authn/serviceaccount/keys.js';
 import { controllerEnabled } from '../controllers/bootstrap-tokens.js';
 import { ServiceAccountTokenController } from '../controllers/serviceaccount-token.js';
 import { AuthenticationInfoController, authenticationInfoData } from '../controllers/authentication-info.js';
@@ -133,6 +134,8 @@ async function serveKubelite(opts: ServerOptions, logger: Logger | undefined, us
   // kubelite's own CA, admin certificate and service-account key live in <data-dir>/pki; --cert-dir, as kube's, only
   // holds the serving pair apiserver.crt/.key (used as found, generated when absent).
   const certDir = useDataDir ? join(opts.dataDir, 'pki') : undefined;
+  // A service-account key to generate is made in the thread pool while the rest starts.
+  const signingKey = pregenerateSigningKey(opts.serviceAccountSigningKeyFile, serviceAccountKeyPath(certDir));
   const writeKubeconfig = opts.writeKubeconfig ?? (useDataDir ? join(opts.dataDir, 'kubeconfig') : '');
   const kubeconfigPath = writeKubeconfig === '' ? undefined : resolve(writeKubeconfig);
   if (kubeconfigPath) checkKubeconfigMergeable(kubeconfigPath);
@@ -179,7 +182,7 @@ async function serveKubelite(opts: ServerOptions, logger: Logger | undefined, us
   let serverURL = '';
   let authn: ReturnType<typeof buildAuthentication>;
   try {
-    authn = buildAuthentication(opts, api.registry, log, () => serverURL, certs.clientCA, certDir);
+    authn = buildAuthentication(opts, api.registry, log, () => serverURL, certs.clientCA, certDir, await signingKey);
   } catch (e) {
     // A flag error: nothing was started; release the store before reporting it.
     await api.stop();
