@@ -11,7 +11,7 @@ import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { webcrypto, X509Certificate, createPublicKey, createVerify } from 'node:crypto';
-import { installTarball, npm, packInto, type InstalledProject } from './packed-install.js';
+import { installTarball, npm, packInto, pkg, type InstalledProject } from './packed-install.js';
 import { etcdSkipReason, findEtcd, freePort, startEtcd, type EtcdProcess } from '../src/testing/etcd.js';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -111,7 +111,7 @@ test('npx kubelite --print-path names an executable kubelite, as TEST_ASSET_KUBE
   const r = spawnSync(npm, ['exec', '--offline', '--no', '--', 'kubelite', '--print-path'], { cwd: installed.project, encoding: 'utf8', timeout: 60_000 });
   assert.equal(r.status, 0, r.stderr);
   apiserverPath = r.stdout.trim();
-  assert.equal(apiserverPath, join(installed.installed, 'dist', 'src', 'cli', 'main.js'));
+  assert.equal(apiserverPath, join(installed.installed, pkg.bin.kubelite!)); // the bundled command
   // Run directly, as envtest's process package runs the binary.
   const version = spawnSync(apiserverPath, ['--version'], { encoding: 'utf8' });
   assert.equal(version.status, 0, version.stderr);

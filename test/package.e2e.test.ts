@@ -25,7 +25,7 @@ test('the tarball holds the library, the command and the API data, and no tests,
   {
     const p = pack().result;
     const paths = p.files.map((f) => f.path);
-    for (const must of ['package.json', 'README.md', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/cli/main.js', 'src/api/generated/catalog.json']) assert.ok(paths.includes(must), must);
+    for (const must of ['package.json', 'README.md', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/cli/main.js', 'dist/src/cli/kubelite.js', 'src/api/generated/catalog.json']) assert.ok(paths.includes(must), must);
     const unwanted = paths.filter((f) => /\.test\.|\.map$|tsbuildinfo|^dist\/(test|bench|scripts)\/|^(test|bench|scripts)\/|\.ts$/.test(f) && !f.endsWith('.d.ts'));
     assert.deepEqual(unwanted, []);
     // A bound against packing the wrong tree (tests, sources, data), with room for the modules still to come.

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const root = resolve('.');
-export const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name: string; version: string; dependencies: Record<string, string> };
+export const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name: string; version: string; dependencies: Record<string, string>; bin: Record<string, string> };
 export const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 export interface PackResult {
@@ -44,7 +44,8 @@ export function installTarball(tarball: string, extraDeps: string[] = []): Insta
     symlinkSync(realpathSync(join(root, 'node_modules', dep)), at, 'dir');
   }
   mkdirSync(join(project, 'node_modules', '.bin'));
-  chmodSync(join(installed, 'dist', 'src', 'cli', 'main.js'), 0o755); // as npm does for a bin
-  symlinkSync(join('..', pkg.name, 'dist', 'src', 'cli', 'main.js'), join(project, 'node_modules', '.bin', 'kubelite'));
+  const bin = pkg.bin.kubelite!;
+  chmodSync(join(installed, bin), 0o755); // as npm does for a bin
+  symlinkSync(join('..', pkg.name, bin), join(project, 'node_modules', '.bin', 'kubelite'));
   return { project, installed, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }

@@ -25,7 +25,7 @@ export async function startupScenario(ctx: RunContext): Promise<void> {
     for (const mode of Object.keys(runs)) runs[mode]!.push(await inProcess(ctx, mode));
     const dataDir = mkdtempSync(join(tmpdir(), 'kubelite-bench-cli-'));
     try {
-      cmd.kubelite.push(await timeCommandToReady([here('../../src/cli/main.js'), '--secure-port=0', `--data-dir=${dataDir}`], () => join(dataDir, 'pki')));
+      cmd.kubelite.push(await timeCommandToReady([here('../../src/cli/kubelite.js'), '--secure-port=0', `--data-dir=${dataDir}`], () => join(dataDir, 'pki')));
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
@@ -60,6 +60,6 @@ export async function startupScenario(ctx: RunContext): Promise<void> {
     kubelite: median(cmd.kubelite),
     baseline: median(cmd.floor),
     baselineIs: 'node floor-server.js (better-sqlite3 + HTTP/2, existing certificates) to /readyz ok',
-    note: 'kubelite: node dist/src/cli/main.js --secure-port=0 --data-dir=<fresh tmp>',
+    note: 'kubelite: node dist/src/cli/kubelite.js (the bin, bundled) --secure-port=0 --data-dir=<fresh tmp>',
   });
 }

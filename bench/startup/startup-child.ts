@@ -2,7 +2,8 @@
 // server. Modes: `kubelite-fresh` (startServer() on an empty data dir: generates certificates), `kubelite-certs`
 // (startServer() with the run's existing certificates), `floor` (raw better-sqlite3 opened with the engine's
 // settings plus a raw HTTP/2 TLS listener, with the same existing certificates).
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { generateKeyPairSync } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -31,8 +32,12 @@ if (mode === 'floor') {
   };
 } else {
   // Existing certificates: the data dir of a server started before (its pki/ already holds CA, serving and admin
-  // pairs), which is what a restart finds. --cert-dir would only supply the serving pair.
-  if (mode === 'kubelite-certs') cpSync(certDir, join(dataDir, 'pki'), { recursive: true });
+  // pairs and the service-account key), which is what a restart finds. --cert-dir would only supply the serving pair.
+  if (mode === 'kubelite-certs') {
+    cpSync(certDir, join(dataDir, 'pki'), { recursive: true });
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    writeFileSync(join(dataDir, 'pki', 'sa.key'), privateKey.export({ type: 'pkcs1', format: 'pem' }), { mode: 0o600 });
+  }
   const t0 = performance.now();
   const { startServer } = await import('../../src/index.js');
   const t1 = performance.now();

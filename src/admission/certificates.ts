@@ -2,7 +2,6 @@
 // approving a CSR needs "approve", writing its certificate needs "sign", and publishing a ClusterTrustBundle for a
 // signer needs "attest", each on the synthetic resource signers.certificates.k8s.io named by the signer (or its
 // domain with /*); a CSR for kube-apiserver-client may not ask for the system:masters group.
-import { Pkcs10CertificateRequest } from '@peculiar/x509';
 import type { Authorizer } from '../authz/authorizer.js';
 import type { UserInfo } from '../http/request-context.js';
 import type { AdmissionAttributes, AdmissionOperation } from '../registry/admission.js';
@@ -65,6 +64,8 @@ export class CertificateSubjectRestriction implements AdmissionPlugin {
     if (!isCSR(a) || a.subresource) return;
     if (a.object!.spec?.signerName !== CLIENT_SIGNER) return;
     let organizations: string[];
+    // The certificate library is loaded on the first CSR, not at start-up (~100 ms).
+    const { Pkcs10CertificateRequest } = await import('@peculiar/x509');
     try {
       const pem = Buffer.from(String(a.object!.spec?.request ?? ''), 'base64').toString('utf8');
       organizations = new Pkcs10CertificateRequest(pem).subjectName.getField('O');

@@ -3,7 +3,7 @@
 // element valid now, the leaf usable for client auth. The TLS layer only requests certificates; the checks are here,
 // so the two authenticators can trust different bundles.
 import { X509Certificate } from 'node:crypto';
-import * as pkix from '@peculiar/x509';
+import { certificateKeyIds } from './cert-key-ids.js';
 import type { DetailedPeerCertificate, TLSSocket } from 'node:tls';
 import type { RequestContext } from '../http/request-context.js';
 
@@ -91,9 +91,7 @@ export function describeFailure(leaf: X509Certificate, reason: string): string {
   let skid: string | undefined;
   let akid: string | undefined;
   try {
-    const parsed = new pkix.X509Certificate(leaf.raw);
-    skid = parsed.getExtension(pkix.SubjectKeyIdentifierExtension)?.keyId;
-    akid = parsed.getExtension(pkix.AuthorityKeyIdentifierExtension)?.keyId;
+    ({ subjectKeyId: skid, authorityKeyId: akid } = certificateKeyIds(leaf.raw));
   } catch {
     // the key ids only decorate the message
   }

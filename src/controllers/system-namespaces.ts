@@ -9,14 +9,17 @@ export const SYSTEM_NAMESPACES = ['default', 'kube-system', 'kube-public', 'kube
 export async function bootstrapNamespaces(cc: ControllerContext): Promise<void> {
   const store = cc.registry.storeFor({ group: '', resource: 'namespaces' });
   if (!store) return;
-  for (const name of SYSTEM_NAMESPACES) {
-    if (await store.getKV('', name)) continue;
-    try {
-      await store.create('', { apiVersion: 'v1', kind: 'Namespace', metadata: { name } }, { dryRun: false, warnings: [] });
-    } catch (e) {
-      if (!(e instanceof StatusError && e.reason === 'AlreadyExists')) throw e;
-    }
-  }
+  // Independent creates, written concurrently: the store commits them together.
+  await Promise.all(
+    SYSTEM_NAMESPACES.map(async (name) => {
+      if (await store.getKV('', name)) return;
+      try {
+        await store.create('', { apiVersion: 'v1', kind: 'Namespace', metadata: { name } }, { dryRun: false, warnings: [] });
+      } catch (e) {
+        if (!(e instanceof StatusError && e.reason === 'AlreadyExists')) throw e;
+      }
+    }),
+  );
   const services = cc.registry.storeFor({ group: '', resource: 'services' });
   if (services) {
     const alloc = clusterIPAllocator(cc.options);

@@ -33,12 +33,6 @@ export class DiscoveryService {
     }
   }
 
-  /** Builds the OpenAPI index ahead of the first request (kubectl create/apply ask for it first). */
-  warm(): void {
-    this.syncOpenAPI();
-    this.openapiV3.warm();
-  }
-
   async serveDiscovery(ctx: RequestContext): Promise<boolean> {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return false;
     const local = ctx.req.socket;

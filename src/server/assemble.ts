@@ -58,6 +58,7 @@ import { WatchCacheSet } from '../storage/cacher/watch-cache-set.js';
 import type { Storage } from '../storage/interface.js';
 import { UsageError } from './usage-error.js';
 import { AuthorizationConfigReloader, authorizerEntries, buildAuthorizerChain } from './authorization.js';
+import { startupPhase } from './startup-trace.js';
 
 const PRIORITY_CLASSES = { group: 'scheduling.k8s.io', resource: 'priorityclasses' };
 
@@ -164,7 +165,9 @@ export class KubeliteApi {
         webhooks.validating,
       ]), deps.metrics),
     };
+    startupPhase('catalog, admission');
     registry.registerAll(builtinStores(resources, storeDeps, deps.options));
+    startupPhase('stores');
     void policies.start().catch((e) => deps.log.error({ err: e }, 'admission policies could not be followed'));
     api.controllers.push({ start: () => undefined, stop: () => policies.stop() });
     if (deps.metrics) api.controllers.push(new StorageObjectCounter(registry, deps.storage, deps.metrics, deps.options.etcdCountMetricPollPeriodMs));
@@ -173,15 +176,18 @@ export class KubeliteApi {
     const done = deps.health.addPostStartHook('start-system-namespaces-controller');
     await bootstrapNamespaces(controllers);
     done();
+    startupPhase('system namespaces');
     const feed = new RbacPolicyFeed(controllers, api.rbacPolicy);
     api.controllers.push({ start: () => undefined, stop: () => feed.stop() });
     const rbacDone = deps.health.addPostStartHook('rbac/bootstrap-roles');
     await reconcileDefaultPolicy(controllers, deps.log);
     rbacDone();
+    startupPhase('RBAC bootstrap policy');
     await feed.wait();
     api.rbacSynced.open();
     // admin, edit and view carry their rules from the first request on; the controller then follows changes.
     await new ClusterRoleAggregationController(controllers, deps.log).reconcile();
+    startupPhase('RBAC informers, aggregation');
     api.electedFactory = () => [
       new ClusterRoleAggregationController(controllers, deps.log),
       new NamespaceController(controllers, deps.log),
@@ -204,6 +210,7 @@ export class KubeliteApi {
       resolveService: serviceResolver(registry),
       metrics: deps.metrics,
     });
+    startupPhase('API extensions');
     return api;
   }
 
@@ -251,8 +258,6 @@ export class KubeliteApi {
   startControllers(opts: { elected?: boolean } = {}): void {
     for (const c of this.controllers) c.start();
     if (!opts.elected) this.startElectedControllers();
-    // Build the OpenAPI index once the listener is up, off the start-up path.
-    setImmediate(() => this.discovery.warm());
   }
 
   /** This server became the leader (or runs alone): kube-controller-manager's controllers start, fresh. */

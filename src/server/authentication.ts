@@ -1,7 +1,7 @@
 // Assembles authentication from the server options as kube-apiserver does (auth.md §1.1): the request
 // authenticators (x509, bearer token over the token union), the authenticated-group adder, anonymous last; the
 // service-account keys and issuer; the OIDC discovery routes; and what TokenRequest and TokenReview need.
-import type { X509Certificate } from 'node:crypto';
+import type { KeyObject, X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
@@ -187,8 +187,13 @@ function requestHeaderConfig(opts: ServerOptions, clientCAPem: string, requestHe
   };
 }
 
+/** Where kubelite keeps the service-account key it generated (undefined: in memory only). */
+export function serviceAccountKeyPath(certDir: string | undefined): string | undefined {
+  return certDir === undefined ? undefined : join(certDir, 'sa.key');
+}
+
 /** `certDir` undefined: nothing is written to disk (a generated service-account key stays in memory). */
-export function buildAuthentication(opts: ServerOptions, registry: ResourceRegistry, log: Logger, serverURL: () => string, clientCAPem: string, certDir: string | undefined): Authentication {
+export function buildAuthentication(opts: ServerOptions, registry: ResourceRegistry, log: Logger, serverURL: () => string, clientCAPem: string, certDir: string | undefined, generatedSigningKey?: KeyObject): Authentication {
   let anonymous = opts.anonymousAuth;
   let requestHeaderCAPem: string | undefined;
   if (anonymous && opts.authorizationModes.includes('AlwaysAllow')) {
@@ -216,7 +221,8 @@ export function buildAuthentication(opts: ServerOptions, registry: ResourceRegis
       keyFiles: opts.serviceAccountKeyFiles,
       signingKeyFile: opts.serviceAccountSigningKeyFile,
       tlsPrivateKeyFile: opts.tlsPrivateKeyFile,
-      generatedPath: certDir === undefined ? undefined : join(certDir, 'sa.key'),
+      generatedPath: serviceAccountKeyPath(certDir),
+      generated: generatedSigningKey,
     });
   } catch (e) {
     throw new UsageError((e as Error).message);

@@ -1,26 +1,13 @@
 // Creates, on first start, the CA, the serving certificate and the admin client certificate, and reuses them
 // afterwards. ECDSA P-256 keys: fast to generate (start-up budget) and accepted by every Kubernetes client.
-import { webcrypto, X509Certificate as NodeX509, createPrivateKey } from 'node:crypto';
+import { X509Certificate as NodeX509, createPrivateKey, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { ensurePrivateDir, tightenFile, writePrivateFile } from './private-files.js';
 import { join } from 'node:path';
 import { isIP } from 'node:net';
-import type * as X509 from '@peculiar/x509';
+import { encodeName, keyIdentifier, subjectNameOf, writeCertificate } from './certificate-der.js';
+import { certificateKeyIds } from '../authn/cert-key-ids.js';
 
-type CryptoKey = webcrypto.CryptoKey;
-type CryptoKeyPair = webcrypto.CryptoKeyPair;
-
-// The certificate library is loaded only when something must be generated (it costs ~120 ms to import).
-let x509mod: typeof X509 | undefined;
-async function loadX509(): Promise<typeof X509> {
-  if (!x509mod) {
-    x509mod = await import('@peculiar/x509');
-    x509mod.cryptoProvider.set(webcrypto as unknown as Parameters<typeof X509.cryptoProvider.set>[0]);
-  }
-  return x509mod;
-}
-
-const ALG = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const;
 const TEN_YEARS_MS = 10 * 365 * 24 * 3600 * 1000;
 const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
 
@@ -38,40 +25,32 @@ export interface ServerCertificates {
   clientCA: string;
 }
 
-async function exportKeyPem(key: CryptoKey): Promise<string> {
-  const der = Buffer.from(await webcrypto.subtle.exportKey('pkcs8', key));
-  return `-----BEGIN PRIVATE KEY-----\n${der.toString('base64').replace(/(.{64})/g, '$1\n').replace(/\n$/, '')}\n-----END PRIVATE KEY-----\n`;
+function newKeyPair(): { publicKey: KeyObject; privateKey: KeyObject; keyPem: string } {
+  const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  return { publicKey, privateKey, keyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }) as string };
 }
 
-async function importKeyPem(pem: string): Promise<CryptoKey> {
-  const der = createPrivateKey(pem).export({ type: 'pkcs8', format: 'der' });
-  return (await webcrypto.subtle.importKey('pkcs8', der, ALG, true, ['sign'])) as unknown as CryptoKey;
-}
-
-function serial(): string {
-  const b = webcrypto.getRandomValues(new Uint8Array(16));
+function serial(): Buffer {
+  const b = randomBytes(16);
   b[0] = b[0]! & 0x7f; // positive
-  return Buffer.from(b).toString('hex');
+  return b;
 }
 
-async function makeCA(): Promise<PemPair & { keys: CryptoKeyPair }> {
-  const x509 = await loadX509();
-  const keys = (await webcrypto.subtle.generateKey(ALG, true, ['sign', 'verify'])) as unknown as CryptoKeyPair;
+function makeCA(): PemPair {
+  const keys = newKeyPair();
   const now = Date.now();
-  const cert = await x509.X509CertificateGenerator.createSelfSigned({
-    serialNumber: serial(),
-    name: `CN=kubelite-ca@${Math.floor(now / 1000)}`,
+  const subject = `CN=kubelite-ca@${Math.floor(now / 1000)}`;
+  const cert = writeCertificate({
+    serial: serial(),
+    subject,
+    issuer: encodeName(subject),
     notBefore: new Date(now - 60_000),
     notAfter: new Date(now + TEN_YEARS_MS),
-    keys,
-    signingAlgorithm: ALG,
-    extensions: [
-      new x509.BasicConstraintsExtension(true, undefined, true),
-      new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign | x509.KeyUsageFlags.digitalSignature, true),
-      await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
-    ],
+    publicKey: keys.publicKey,
+    signingKey: keys.privateKey,
+    ca: true,
   });
-  return { cert: cert.toString('pem') + '\n', key: await exportKeyPem(keys.privateKey), keys };
+  return { cert: cert + '\n', key: keys.keyPem };
 }
 
 interface LeafSpec {
@@ -80,38 +59,25 @@ interface LeafSpec {
   sans?: string[];
 }
 
-async function makeLeaf(ca: PemPair, spec: LeafSpec): Promise<PemPair> {
-  const x509 = await loadX509();
-  const caCert = new x509.X509Certificate(ca.cert);
-  const caKey = await importKeyPem(ca.key);
-  const keys = (await webcrypto.subtle.generateKey(ALG, true, ['sign', 'verify'])) as unknown as CryptoKeyPair;
+function makeLeaf(ca: PemPair, spec: LeafSpec): PemPair {
+  const caCert = new NodeX509(ca.cert);
+  const caKeyId = certificateKeyIds(caCert.raw).subjectKeyId;
+  const keys = newKeyPair();
   const now = Date.now();
-  const extensions: X509.Extension[] = [
-    new x509.BasicConstraintsExtension(false, undefined, true),
-    new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.keyEncipherment, true),
-    new x509.ExtendedKeyUsageExtension([spec.usage === 'server' ? x509.ExtendedKeyUsage.serverAuth : x509.ExtendedKeyUsage.clientAuth], false),
-    await x509.AuthorityKeyIdentifierExtension.create(caCert, false),
-  ];
-  if (spec.sans?.length) {
-    extensions.push(
-      new x509.SubjectAlternativeNameExtension(
-        spec.sans.map((s) => (isIP(s) ? { type: 'ip' as const, value: s } : { type: 'dns' as const, value: s })),
-        false,
-      ),
-    );
-  }
-  const cert = await x509.X509CertificateGenerator.create({
-    serialNumber: serial(),
+  const cert = writeCertificate({
+    serial: serial(),
     subject: spec.subject,
-    issuer: caCert.subject,
+    issuer: subjectNameOf(caCert.raw),
     notBefore: new Date(now - 60_000),
     notAfter: new Date(now + ONE_YEAR_MS),
     publicKey: keys.publicKey,
-    signingKey: caKey,
-    signingAlgorithm: ALG,
-    extensions,
+    signingKey: createPrivateKey(ca.key),
+    ca: false,
+    usage: spec.usage,
+    sans: spec.sans,
+    authorityKeyId: caKeyId ? Buffer.from(caKeyId, 'hex') : keyIdentifier(caCert.publicKey),
   });
-  return { cert: cert.toString('pem') + '\n', key: await exportKeyPem(keys.privateKey) };
+  return { cert: cert + '\n', key: keys.keyPem };
 }
 
 function readPair(dir: string, name: string): PemPair | undefined {
@@ -166,8 +132,7 @@ export async function ensureCertificates(opts: CertificateOptions): Promise<Serv
   }
   let ca = dir === undefined ? undefined : readPair(dir, 'ca');
   if (!ca) {
-    const made = await makeCA();
-    ca = { cert: made.cert, key: made.key };
+    ca = makeCA();
     writePair(opts.certDir, 'ca', ca);
   }
   const sans = ['localhost', '127.0.0.1', '::1', ...opts.sans];
@@ -176,12 +141,12 @@ export async function ensureCertificates(opts: CertificateOptions): Promise<Serv
   let serving = opts.servingOverride ?? (servingDir === undefined ? undefined : readPair(servingDir, 'apiserver'));
   const keepAsFound = opts.servingCertDir !== undefined;
   if (!opts.servingOverride && (!serving || (!keepAsFound && !servingCertFits(serving.cert, sans)))) {
-    serving = await makeLeaf(ca, { subject: 'CN=kubelite-apiserver', usage: 'server', sans });
+    serving = makeLeaf(ca, { subject: 'CN=kubelite-apiserver', usage: 'server', sans });
     writePair(servingDir, 'apiserver', serving);
   }
   let admin = dir === undefined ? undefined : readPair(dir, 'admin');
   if (!admin) {
-    admin = await makeLeaf(ca, { subject: 'CN=kubelite-admin, O=system:masters', usage: 'client' });
+    admin = makeLeaf(ca, { subject: 'CN=kubelite-admin, O=system:masters', usage: 'client' });
     writePair(opts.certDir, 'admin', admin);
   }
   return { ca, serving: serving!, admin, clientCA: opts.clientCAOverride ?? ca.cert };

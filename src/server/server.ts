@@ -7,7 +7,9 @@ import { dirname, join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import type { Logger } from 'pino';
-import { buildAuthentication } from './authentication.js';
+import { buildAuthentication, serviceAccountKeyPath } from './authentication.js';
+import { pregenerateSigningKey } from '../authn/serviceaccount/keys.js';
+import { reportStartup, startupPhase } from './startup-trace.js';
 import { controllerEnabled } from '../controllers/bootstrap-tokens.js';
 import { ServiceAccountTokenController } from '../controllers/serviceaccount-token.js';
 import { AuthenticationInfoController, authenticationInfoData } from '../controllers/authentication-info.js';
@@ -124,15 +126,19 @@ export async function startKubelite(partial: Partial<ServerOptions> = {}, logger
 }
 
 async function serveKubelite(opts: ServerOptions, logger: Logger | undefined, useDataDir: boolean): Promise<RunningServer> {
+  startupPhase('start');
   const log = logger ?? (opts.logger === 'silent' ? silentLogger() : opts.logger) ?? createLogger(opts.verbosity, undefined, opts.loggingFormat);
   checkFeatureGatesAtStart(opts.featureGates, log);
   validateAuthorizationOptions(opts);
   const metrics = buildMetrics(opts, log);
   const instrumented = opts.instrumentation === false ? undefined : metrics;
   const auditor = buildAuditor(opts, metrics, log);
+  startupPhase('feature gates, metrics, audit');
   // kubelite's own CA, admin certificate and service-account key live in <data-dir>/pki; --cert-dir, as kube's, only
   // holds the serving pair apiserver.crt/.key (used as found, generated when absent).
   const certDir = useDataDir ? join(opts.dataDir, 'pki') : undefined;
+  // A service-account key to generate is made in the thread pool while the rest starts.
+  const signingKey = pregenerateSigningKey(opts.serviceAccountSigningKeyFile, serviceAccountKeyPath(certDir));
   const writeKubeconfig = opts.writeKubeconfig ?? (useDataDir ? join(opts.dataDir, 'kubeconfig') : '');
   const kubeconfigPath = writeKubeconfig === '' ? undefined : resolve(writeKubeconfig);
   if (kubeconfigPath) checkKubeconfigMergeable(kubeconfigPath);
@@ -147,7 +153,9 @@ async function serveKubelite(opts: ServerOptions, logger: Logger | undefined, us
     clientCAOverride: opts.clientCAFile ? readFileSync(opts.clientCAFile, 'utf8') : undefined,
   });
 
+  startupPhase('certificates');
   const storage = await openStorage(opts, log, instrumented);
+  startupPhase('storage');
   const health = new HealthChecks();
   const shutdown = new ShutdownState();
   health.add('ping', () => undefined);
@@ -155,6 +163,7 @@ async function serveKubelite(opts: ServerOptions, logger: Logger | undefined, us
   health.add('etcd', () => storage.health());
   health.add('etcd-readiness', () => storage.health(), ['readyz']);
   const api = await KubeliteApi.create({ storage, options: opts, log, health, caPem: certs.ca.cert, metrics: instrumented });
+  startupPhase('resource API');
   const authorizer = api.authorizer;
   if (opts.openapiDescriptions !== undefined) {
     const path = opts.openapiDescriptions;
@@ -179,13 +188,14 @@ async function serveKubelite(opts: ServerOptions, logger: Logger | undefined, us
   let serverURL = '';
   let authn: ReturnType<typeof buildAuthentication>;
   try {
-    authn = buildAuthentication(opts, api.registry, log, () => serverURL, certs.clientCA, certDir);
+    authn = buildAuthentication(opts, api.registry, log, () => serverURL, certs.clientCA, certDir, await signingKey);
   } catch (e) {
     // A flag error: nothing was started; release the store before reporting it.
     await api.stop();
     await storage.close();
     throw e;
   }
+  startupPhase('authentication');
   api.router.authn = authn.services;
   api.addController(new AuthenticationInfoController(api.controllerContext(), authenticationInfoData(authn.info), log));
   if (controllerEnabled(opts.controllers, 'serviceaccount-token', true)) {
@@ -307,6 +317,7 @@ async function serveKubelite(opts: ServerOptions, logger: Logger | undefined, us
       resolveListen();
     });
   });
+  startupPhase('pipeline, listen');
   const port = (server.address() as AddressInfo).port;
   const host = opts.bindAddress === '0.0.0.0' || opts.bindAddress === '::' ? '127.0.0.1' : opts.bindAddress;
   const url = `https://${host.includes(':') ? `[${host}]` : host}:${port}`;
@@ -321,6 +332,8 @@ async function serveKubelite(opts: ServerOptions, logger: Logger | undefined, us
   api.startControllers({ elected: !!elector });
   elector?.start();
   authn.start();
+  startupPhase('kubeconfig, controllers');
+  reportStartup();
 
   let stopping: Promise<void> | undefined;
   const stop = () => {

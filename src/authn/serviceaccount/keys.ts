@@ -1,7 +1,7 @@
 // Service-account keys (auth.md §3.1): the signing key (--service-account-signing-key-file, or a key pair kubelite
 // generates into the data dir, mode 0600), the verification keys (--service-account-key-file, repeatable) and
 // each key's kid: base64url of SHA-256 over the public key's DER (SubjectPublicKeyInfo). Keys are never logged.
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, generateKeyPair, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
@@ -59,19 +59,34 @@ export function readSigningKey(path: string): SigningKey {
   return { kid: keyIdOf(pub), key: pub, alg: algorithmOf(pub), privateKey };
 }
 
+const GENERATED_KEY = { modulusLength: 2048 } as const;
+
+/**
+ * Starts generating the key ensureGeneratedSigningKey will need (none given, none at `path` yet), in libuv's thread
+ * pool: an RSA key takes 50–300 ms, which start-up spends on its other work meanwhile. Undefined when no key is
+ * to be generated.
+ */
+export function pregenerateSigningKey(signingKeyFile: string | undefined, path: string | undefined): Promise<KeyObject> | undefined {
+  if (signingKeyFile || (path !== undefined && existsSync(path))) return undefined;
+  const pending = new Promise<KeyObject>((resolve, reject) => generateKeyPair('rsa', GENERATED_KEY, (err, _pub, privateKey) => (err ? reject(err) : resolve(privateKey))));
+  pending.catch(() => undefined); // awaited later; a start-up that fails first must not leave it unhandled
+  return pending;
+}
+
 /**
  * The signing key kubelite keeps in its data dir when none is given: created once (RSA 2048, mode 0600). Without a
- * path (a memory server with no data dir) the key lives in memory only, for the life of the process.
+ * path (a memory server with no data dir) the key lives in memory only, for the life of the process. `generated`
+ * is a key pregenerateSigningKey made for this.
  */
-export function ensureGeneratedSigningKey(path: string | undefined): SigningKey {
+export function ensureGeneratedSigningKey(path: string | undefined, generated?: KeyObject): SigningKey {
   if (path === undefined) {
-    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const privateKey = generated ?? generateKeyPairSync('rsa', GENERATED_KEY).privateKey;
     const pub = createPublicKey(privateKey);
     return { kid: keyIdOf(pub), key: pub, alg: algorithmOf(pub), privateKey };
   }
   if (!existsSync(path)) {
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const privateKey = generated ?? generateKeyPairSync('rsa', GENERATED_KEY).privateKey;
     writeFileSync(path, privateKey.export({ type: 'pkcs1', format: 'pem' }), { mode: 0o600 });
   }
   chmodSync(path, 0o600);
@@ -83,8 +98,8 @@ export interface ServiceAccountKeys {
   verifying: VerificationKey[];
 }
 
-export function loadServiceAccountKeys(o: { keyFiles: string[]; signingKeyFile?: string; tlsPrivateKeyFile?: string; generatedPath: string | undefined }): ServiceAccountKeys {
-  const signing = o.signingKeyFile ? readSigningKey(o.signingKeyFile) : ensureGeneratedSigningKey(o.generatedPath);
+export function loadServiceAccountKeys(o: { keyFiles: string[]; signingKeyFile?: string; tlsPrivateKeyFile?: string; generatedPath: string | undefined; generated?: KeyObject }): ServiceAccountKeys {
+  const signing = o.signingKeyFile ? readSigningKey(o.signingKeyFile) : ensureGeneratedSigningKey(o.generatedPath, o.generated);
   let keyFiles = o.keyFiles;
   if (keyFiles.length === 0 && o.tlsPrivateKeyFile && o.signingKeyFile) keyFiles = [o.tlsPrivateKeyFile];
   const verifying: VerificationKey[] = [];

@@ -45,10 +45,19 @@ export function builtinResourceByKind(group: string, kind: string): BuiltinResou
 export function builtinStrategy(def: ResourceDef & Pick<ResourceInfo, 'schema'>, env: StrategyEnv): Strategy {
   const r = builtinResource(def);
   const base = defaultStrategy(def, r ?? {});
-  const root = def.builtin === false ? undefined : resourceSchema(def);
-  if (root) {
-    base.roundTrip = (obj) => storageRoundTrip(obj, root);
-    base.shape = (obj) => goShapeInPlace(obj, root);
+  if (def.builtin !== false) {
+    // The schema is looked up (and its group-version's schema file read) on the resource's first write, not at
+    // start-up: most of the ~60 built-in resources are never written by a given server.
+    let root: SchemaNode | undefined | null = null;
+    const schema = () => (root === null ? (root = resourceSchema(def)) : root);
+    base.roundTrip = (obj) => {
+      const r = schema();
+      if (r) storageRoundTrip(obj, r);
+    };
+    base.shape = (obj) => {
+      const r = schema();
+      if (r) goShapeInPlace(obj, r);
+    };
   }
   return r?.strategy ? r.strategy(base, env) : base;
 }

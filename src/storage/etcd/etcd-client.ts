@@ -2,7 +2,7 @@
 // a deadline on every unary call (so a write never hangs past it), and no automatic retries: a transaction that
 // failed in transit may have been applied, and repeating a compare-and-swap would then report a false conflict.
 import { readFileSync } from 'node:fs';
-import { Etcd3, isRecoverableError, type IOptions } from 'etcd3';
+import type { Etcd3, IOptions } from 'etcd3';
 
 export interface EtcdConnectionOptions {
   /** http(s)://host:port, one per member. */
@@ -28,7 +28,7 @@ export class MemberSkipped extends Error {
  * Per member: after 3 connection failures in a row, skip it for 1 s (so calls go to the other members), then try
  * it again. Short, so that a single etcd that comes back is used again at once.
  */
-function memberBreaker(): Policy {
+function memberBreaker(isRecoverableError: (err: Error) => boolean): Policy {
   let failures = 0;
   let skipUntil = 0;
   return {
@@ -52,8 +52,11 @@ const NO_RETRY = { execute: (fn: (ctx: { signal: AbortSignal; attempt: number })
 /** Large lists are paged, but one object may be large too (kube's limit is 1.5 MiB per value, 2 MiB per request). */
 const MAX_MESSAGE = 64 * 1024 * 1024;
 
-export function createEtcdClient(opts: EtcdConnectionOptions): Etcd3 {
+export async function createEtcdClient(opts: EtcdConnectionOptions): Promise<Etcd3> {
   if (opts.endpoints.length === 0) throw new Error('no etcd endpoints');
+  // Loaded on first use: importing the client (gRPC and its protocol files) costs more than the rest of a SQLite
+  // server's start-up.
+  const { Etcd3, isRecoverableError } = await import('etcd3');
   const timeout = opts.callTimeoutMs ?? 10_000;
   const options: IOptions = {
     hosts: opts.endpoints,
@@ -69,7 +72,7 @@ export function createEtcdClient(opts: EtcdConnectionOptions): Etcd3 {
       'grpc.max_reconnect_backoff_ms': 2_000,
     },
     defaultCallOptions: (ctx) => (ctx.isStream ? {} : { deadline: Date.now() + timeout }),
-    faultHandling: { global: NO_RETRY, host: memberBreaker },
+    faultHandling: { global: NO_RETRY, host: () => memberBreaker(isRecoverableError) },
   };
   if (opts.caFile || opts.certFile || opts.keyFile) {
     if (!opts.caFile) throw new Error('--etcd-certfile and --etcd-keyfile need --etcd-cafile');

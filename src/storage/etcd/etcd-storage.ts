@@ -59,7 +59,7 @@ export interface EtcdStorageOptions extends EtcdConnectionOptions {
 }
 
 export async function openEtcdStorage(opts: EtcdStorageOptions): Promise<EtcdStorage> {
-  const client = createEtcdClient(opts);
+  const client = await createEtcdClient(opts);
   try {
     const keys = opts.keys ?? new KeyMap();
     const compactKey = Buffer.from(COMPACT_REV_KEY);
