@@ -66,7 +66,7 @@ test('-v=3 logs one klog text line per request, with kube\'s httplog keys and no
   assert.ok(!stderr.includes('super-secret-token'));
 });
 
-test('--logging-format=json writes kube\'s JSON lines: ts in epoch milliseconds, msg, v, then the keys', async () => {
+test('--logging-format=json writes kube\'s JSON lines: ts in epoch milliseconds, time in RFC 3339, msg, v, then the keys', async () => {
   const stderr = await withServer(['-v=3', '--logging-format=json'], async (url, dir) => {
     assert.equal(await get(url, dir, '/api/v1/namespaces/default'), 200);
     await new Promise((r) => setTimeout(r, 200));
@@ -74,7 +74,9 @@ test('--logging-format=json writes kube\'s JSON lines: ts in epoch milliseconds,
   const lines = stderr.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
   const http = lines.filter((l) => l.msg === 'HTTP');
   assert.equal(http.length, 1, stderr);
-  assert.deepEqual(Object.keys(http[0]), ['ts', 'msg', 'v', 'verb', 'URI', 'latency', 'audit-ID', 'srcIP', 'resp']);
+  assert.deepEqual(Object.keys(http[0]), ['ts', 'time', 'msg', 'v', 'verb', 'URI', 'latency', 'audit-ID', 'srcIP', 'resp']);
+  assert.equal(Date.parse(http[0].time), http[0].ts, http[0].time);
+  assert.match(http[0].time, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   assert.equal(http[0].v, 3);
   assert.ok(Math.abs(http[0].ts - Date.now()) < 120_000, String(http[0].ts));
   assert.equal(http[0].resp, 200);

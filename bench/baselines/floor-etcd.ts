@@ -34,7 +34,7 @@ function storedShape(body: string): string {
 }
 
 async function run(job: EtcdFloorJob): Promise<RequestResult> {
-  const client = createEtcdClient({ endpoints: [job.url] });
+  const client = await createEtcdClient({ endpoints: [job.url] });
   const value = Buffer.from(storedShape(configMapBody('bench', 'cm-000000', 'create')));
   const getKey = Buffer.from('/registry/configmaps/bench/floor-get');
   await client.kv.put({ key: getKey, value });
