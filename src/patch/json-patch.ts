@@ -15,6 +15,13 @@ export interface JsonPatchOptions {
   fieldValidation?: FieldValidation;
   /** Accumulated size limit of `copy` values (kube-apiserver's JSONPatchMaxCopyBytes default). */
   maxCopyBytes?: number;
+  /** Throw an operation's failure as JsonPatchOperationError (its own text) instead of kube's patch-handler Status. */
+  operationErrors?: boolean;
+}
+
+/** An operation that does not apply (a failed `test`, a missing path...), with the library's text. */
+export class JsonPatchOperationError extends Error {
+  get testFailed(): boolean { return this.message === 'test failed'; }
 }
 
 export interface JsonPatchResult {
@@ -457,7 +464,7 @@ export function applyJsonPatch(doc: unknown, patchBytes: Buffer | string, opts: 
   try {
     for (const op of ops) applier.apply(op);
   } catch (e) {
-    if (e instanceof OpFailed) throw patchApplyFailed();
+    if (e instanceof OpFailed) throw opts.operationErrors ? new JsonPatchOperationError(e.message) : patchApplyFailed();
     throw e;
   }
   return { result: toValue(applier.root), strictErrors };
