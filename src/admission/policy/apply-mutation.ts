@@ -53,7 +53,7 @@ function jsonPatch(value: unknown, object: KObject): MutationOutcome {
   try {
     return { object: applyJsonPatch(structuredClone(object), JSON.stringify(ops), { fieldValidation: 'Ignore', operationErrors: true }).result as KObject };
   } catch (e) {
-    if (e instanceof JsonPatchOperationError) return e.testFailed ? { object } : { error: `JSON Patch: ${e.message}` };
+    if (e instanceof JsonPatchOperationError) return e.testFailed ? { object } : { error: `JSON Patch: ${operationErrorText(e)}` };
     if (e instanceof StatusError) return { error: `JSON Patch: ${e.status.message ?? ''}` };
     throw e;
   }
@@ -98,4 +98,18 @@ function findAtomics(v: unknown, t: MergeType, path: string): string[] {
     v.forEach((x, i) => out.push(...findAtomics(x, t.list!.elem, `${path}[${i}]`)));
   }
   return out;
+}
+
+/** json-patch v4's text for an operation whose path (or from) does not exist; others keep the library's text. */
+function operationErrorText(e: JsonPatchOperationError): string {
+  const missing = /^missing path (.*)$/s.exec(e.message)?.[1];
+  if (missing === undefined) return e.message;
+  switch (e.op) {
+    case 'add': case 'remove': return `${e.op} operation does not apply: doc is missing path: ${JSON.stringify(missing)}: missing value`;
+    case 'replace': return `replace operation does not apply: doc is missing path: ${missing}: missing value`;
+    case 'test': return `test operation does not apply: is missing path: ${missing}: missing value`;
+    case 'move': case 'copy':
+      return `${e.op} operation does not apply: doc is missing ${missing === e.from ? 'from' : 'destination'} path: ${missing}: missing value`;
+    default: return e.message;
+  }
 }
