@@ -25,7 +25,7 @@ import type { AuthorizerUnion } from '../authz/union.js';
 import { RbacEscalationCheck } from '../admission/rbac-escalation.js';
 import { NodeRestriction } from '../admission/node-restriction.js';
 import { ValidatingAdmissionPolicyPlugin } from '../admission/policy/validating-admission-policy.js';
-import { mutatingPolicyAdmission, withMutatingPolicyGate } from '../admission/policy/mutating-policy-install.js';
+import { compileMutatingPolicySpec, MUTATING_POLICY_RESOURCES, mutatingPolicyAdmission, withMutatingPolicyGate } from '../admission/policy/mutating-policy-install.js';
 import { PolicySource } from '../controllers/admission-policy-source.js';
 import { ClusterRoleAggregationController } from '../controllers/clusterrole-aggregation.js';
 import { RegistryNodeGraph } from '../controllers/node-graph.js';
@@ -139,7 +139,8 @@ export class KubeliteApi {
     const getNamespace = async (name: string) => (await registry.getObject(NAMESPACES, '', name, { consistent: false })) ?? registry.getObject(NAMESPACES, '', name);
     // ValidatingAdmissionPolicy follows its policies and bindings through the informers once the stores exist.
     const policies = new ValidatingAdmissionPolicyPlugin({ registry, getNamespace, source: new PolicySource(registry, api.informers) });
-    const mutatingPolicies = mutatingPolicyAdmission(registry, api.informers, getNamespace, { toScale: (o) => toScale(o, builtinScaleMapping), setSpecReplicas: (o, n) => builtinScaleMapping.setSpecReplicas(o, n) });
+    const mutatingPolicySource = new PolicySource(registry, api.informers, MUTATING_POLICY_RESOURCES, compileMutatingPolicySpec);
+    const mutatingPolicies = mutatingPolicyAdmission(registry, mutatingPolicySource, getNamespace, { toScale: (o) => toScale(o, builtinScaleMapping), setSpecReplicas: (o, n) => builtinScaleMapping.setSpecReplicas(o, n) });
     const storeDeps: StoreDeps = {
       storage: deps.storage,
       caches: api.caches,
