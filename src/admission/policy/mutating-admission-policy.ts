@@ -30,6 +30,8 @@ export interface VersionedObjects {
   versioned(a: AdmissionAttributes, inv: Invocation): { object?: KObject };
   unversion(a: AdmissionAttributes, inv: Invocation, object: KObject): KObject;
   redefault(inv: Invocation, object: KObject): void;
+  /** A sub-resource with a kind of its own (scale) as its own object; `writeBack` carries changes to the stored one. */
+  subresourceView(a: AdmissionAttributes): { attrs: AdmissionAttributes; writeBack?: (changed: KObject) => void };
 }
 
 export interface MutatingPolicyDeps {
@@ -84,12 +86,14 @@ export class MutatingAdmissionPolicyPlugin implements AdmissionPlugin {
     this.deps.source.stop();
   }
 
-  async admit(a: AdmissionAttributes): Promise<void> {
-    if (a.resource.group === GROUP && EXEMPT.has(a.resource.resource)) return;
-    if (!a.object) return;
+  async admit(request: AdmissionAttributes): Promise<void> {
+    if (request.resource.group === GROUP && EXEMPT.has(request.resource.resource)) return;
+    if (!request.object) return;
     await this.deps.source.start();
     const hooks = this.deps.source.hooks();
     if (hooks.length === 0) return;
+    const { attrs: a, writeBack } = this.deps.versions.subresourceView(request);
+    if (!a.object) return;
     const errors: PolicyError[] = [];
     const invocations = await this.invocations(a, hooks, errors);
     if (invocations.length > 0) {
@@ -102,9 +106,12 @@ export class MutatingAdmissionPolicyPlugin implements AdmissionPlugin {
         if (authz && (await authz.settle())) continue;
         errors.push(...runErrors);
         if (result !== original) {
-          // The store holds on to the request's object: change it in place.
-          for (const k of Object.keys(a.object)) delete (a.object as KObject)[k];
-          Object.assign(a.object, result);
+          if (writeBack) writeBack(result);
+          else {
+            // The store holds on to the request's object: change it in place.
+            for (const k of Object.keys(a.object)) delete (a.object as KObject)[k];
+            Object.assign(a.object, result);
+          }
         }
         break;
       }
