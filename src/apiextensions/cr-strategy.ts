@@ -9,6 +9,7 @@ import { evaluateRulesSliced } from './cel/evaluate-rules.js';
 import { evaluateRulesInWorker } from './cel/rules-offload.js';
 import type { CRD, CRDVersion } from './crd-types.js';
 import { subresourcesOf } from './cr-resource-info.js';
+import { customResourceFinalizerWarnings } from './cr-finalizer-warnings.js';
 import { applyDefaults } from './structural/defaults.js';
 import { validateEmbeddedResources } from './structural/embedded.js';
 import { validateListTypes } from './structural/list-type.js';
@@ -102,6 +103,12 @@ function validationRulesOf(crv: CustomResourceVersion): RuleNode | undefined {
 export function customResourceStrategy(crv: CustomResourceVersion): Strategy {
   const hasStatus = !!subresourcesOf(crv.crd, crv.version)?.status;
   const validate = async (obj: KObject, old?: KObject, ctx?: StrategyContext): Promise<FieldError[]> => {
+    const errs = await validateSchema(obj, old, ctx);
+    // kube adds the strategy's warnings once validation passed; the status strategy has none.
+    if (ctx && errs.length === 0 && !ctx.subresource) ctx.warnings.push(...customResourceFinalizerWarnings(obj, old));
+    return errs;
+  };
+  const validateSchema = async (obj: KObject, old?: KObject, ctx?: StrategyContext): Promise<FieldError[]> => {
     if (!crv.schema) return [];
     // kube's order: schema, scale paths, embedded resources, list types, then CEL rules unless an error blocks them.
     const errs = [...validateCustomResourceValue(crv.schema, obj), ...validateScale(crv, obj)];

@@ -7,6 +7,8 @@ import {
   CelCompileError, KubeEnv, kubeTypeProvider, admissionRequestType, namespaceType, T, type CelType, type DeclType, type EnvMode, type Program,
 } from './index.js';
 import type { DeclField } from './schema-types.js';
+import type { TypeProvider } from './decls.js';
+import type { CelLibrary } from './env.js';
 import { typeName } from './types.js';
 
 export const VARIABLES_TYPE = 'kubernetes.variables';
@@ -59,7 +61,7 @@ export function celTypeString(t: CelType): string {
 
 const simpleDecl = (celType: CelType): DeclType => ({ celType, schema: {}, maxElements: 0, minSerializedSize: 1 });
 
-interface EnvChoice { params: boolean; authorizer: boolean }
+export interface EnvChoice { params: boolean; authorizer: boolean; extension?: EnvExtension }
 
 /** Types of `object`/`oldObject` and `params` (the type checker's); dyn when absent. */
 export interface TypedInputs {
@@ -67,6 +69,12 @@ export interface TypedInputs {
   params?: DeclType;
   /** The type checker declares `authorizer` alone, without `authorizer.requestResource` (as kube's does). */
   authorizerOnly?: boolean;
+}
+
+/** Extra declarations of some of a policy's environments (MutatingAdmissionPolicy's patch types). */
+export interface EnvExtension {
+  provider: (base: TypeProvider) => TypeProvider;
+  libraries: CelLibrary[];
 }
 
 /** The environments of one policy, rebuilt as variables are added (their type changes). */
@@ -82,7 +90,7 @@ export class PolicyEnvs {
   }
 
   env(c: EnvChoice, mode: EnvMode = this.mode): KubeEnv {
-    const key = `${c.params}/${c.authorizer}/${mode}`;
+    const key = `${c.params}/${c.authorizer}/${mode}/${c.extension ? 'x' : ''}`;
     let e = this.envs.get(key);
     if (e) return e;
     const variablesDecl: DeclType = { celType: T.object(VARIABLES_TYPE), schema: { type: 'object' }, fields: new Map(this.fields), maxElements: 0, minSerializedSize: 2 };
@@ -100,7 +108,10 @@ export class PolicyEnvs {
       if (!this.typed.authorizerOnly) variables['authorizer.requestResource'] = T.opaque('kubernetes.authorization.ResourceCheck');
     }
     const declared = [variablesDecl, ...(this.typed.object ? [this.typed.object] : []), ...(this.typed.params ? [this.typed.params] : [])];
-    e = new KubeEnv({ mode, variables, provider: kubeTypeProvider(...declared) });
+    const provider = kubeTypeProvider(...declared);
+    e = c.extension
+      ? new KubeEnv({ mode, variables, provider: c.extension.provider(provider), libraries: c.extension.libraries })
+      : new KubeEnv({ mode, variables, provider });
     this.envs.set(key, e);
     return e;
   }

@@ -18,6 +18,8 @@ export interface FunctionDecl {
 export interface TypeProvider {
   findObjectType(name: string): boolean;
   findFieldType(typeName: string, field: string): CelType | undefined;
+  /** Builds a value of an object type from its set fields (struct literals); throws CelError. */
+  newValue?(typeName: string, fields: Map<string, unknown>): unknown;
 }
 
 export const NO_TYPES: TypeProvider = { findObjectType: () => false, findFieldType: () => undefined };

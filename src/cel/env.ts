@@ -160,6 +160,7 @@ export class Env {
       expr: ast.expr, refs: ast.refs, functions: this.runtime, callCost: this.callCost,
       presenceTestHasCost: this.options.presenceTestHasCost ?? true,
       container: this.options.container ?? '',
+      provider: this.options.provider,
     });
     return new Program(ast, p, this.options.costLimit ?? Number.POSITIVE_INFINITY);
   }

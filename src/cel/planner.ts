@@ -3,7 +3,7 @@
 // pre-built, set membership for constant lists) so that the runtime cost it charges equals cel-go's.
 import type { Expr } from './ast.js';
 import type { Reference } from './checker.js';
-import { candidateNames } from './decls.js';
+import { candidateNames, type TypeProvider } from './decls.js';
 import type { CallCostFn } from './cost-tracker.js';
 import { ACCUMULATOR } from './macros.js';
 import { compileRegex, contains, optionalIndex, type RuntimeLibrary, type RuntimeOverload } from './stdlib.js';
@@ -39,6 +39,8 @@ export interface PlanInput {
   presenceTestHasCost: boolean;
   /** Container for resolving names of unchecked expressions. */
   container: string;
+  /** Builds the values of struct literals (object types the provider knows). */
+  provider?: TypeProvider;
 }
 
 export interface Plan {
@@ -77,7 +79,7 @@ class Planner {
       case 'call': return this.planCall(e);
       case 'list': return this.planList(e);
       case 'map': return this.planMap(e);
-      case 'struct': throw new CelError(`unknown type '${e.typeName}'`);
+      case 'struct': return this.planStruct(e);
       case 'comprehension': return this.planFold(e);
       default: throw new Error(`unexpected node ${(e as Expr).kind}`);
     }
@@ -532,6 +534,29 @@ class Planner {
       });
       charge(s, 10);
       return out;
+    };
+  }
+
+  /** Struct literals of the provider's object types (cel-go's CreateStruct: fields in order, 40 for the creation). */
+  private planStruct(e: Extract<Expr, { kind: 'struct' }>): Node {
+    const provider = this.input.provider;
+    const typeName = e.typeName;
+    if (!provider?.newValue || !provider.findObjectType(typeName)) throw new CelError(`unknown type '${typeName}'`);
+    const newValue = provider.newValue.bind(provider);
+    const fields = e.fields.map((f) => ({ name: f.field, value: this.plan(f.value), optional: f.optional }));
+    return (s) => {
+      const set = new Map<string, unknown>();
+      for (const f of fields) {
+        let v = f.value(s);
+        if (f.optional) {
+          if (!(v instanceof CelOptional)) throw new CelError(`cannot initialize optional entry '${f.name}' from non-optional value ${String(v)}`);
+          if (!v.has) continue;
+          v = v.value;
+        }
+        set.set(f.name, v);
+      }
+      charge(s, 40);
+      return newValue(typeName, set);
     };
   }
 

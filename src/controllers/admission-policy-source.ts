@@ -64,11 +64,11 @@ export class FollowedCollection {
 const GROUP = 'admissionregistration.k8s.io';
 
 /** Policies with their bindings, in policy-name order; recomputed only when either collection changed. */
-export class PolicySource implements PolicyHookSource {
+export class PolicySource<C = CompiledPolicy> implements PolicyHookSource<C> {
   private policies?: FollowedCollection;
   private bindings?: FollowedCollection;
-  private readonly compiled = new Map<string, { key: string; compiled: CompiledPolicy }>();
-  private hooksCache: PolicyHook[] = [];
+  private readonly compiled = new Map<string, { key: string; compiled: C }>();
+  private hooksCache: PolicyHook<C>[] = [];
   private seen = '';
   private started?: Promise<void>;
 
@@ -76,6 +76,7 @@ export class PolicySource implements PolicyHookSource {
     private readonly registry: ResourceRegistry,
     private readonly informers: InformerFactory,
     private readonly resources: { policies: string; bindings: string } = { policies: 'validatingadmissionpolicies', bindings: 'validatingadmissionpolicybindings' },
+    private readonly compileSpec: (spec: unknown) => C = (spec) => compilePolicy(spec as PolicySpec) as C,
   ) {}
 
   /** Starts following (once the stores are registered); resolves when both collections are listed. */
@@ -97,7 +98,7 @@ export class PolicySource implements PolicyHookSource {
   }
 
   /** The current hooks: every policy that has bindings. */
-  hooks(): PolicyHook[] {
+  hooks(): PolicyHook<C>[] {
     if (!this.policies || !this.bindings) return [];
     const stamp = `${this.policies.version}/${this.bindings.version}`;
     if (stamp === this.seen) return this.hooksCache;
@@ -106,7 +107,7 @@ export class PolicySource implements PolicyHookSource {
       const name = (b.spec as BindingSpec | undefined)?.policyName ?? '';
       byPolicy.set(name, [...(byPolicy.get(name) ?? []), b]);
     }
-    const hooks: PolicyHook[] = [];
+    const hooks: PolicyHook<C>[] = [];
     const live = new Set<string>();
     for (const [name, bindings] of [...byPolicy].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
       const policy = this.policies.objects.get(name);
@@ -126,12 +127,12 @@ export class PolicySource implements PolicyHookSource {
   }
 
   /** A policy's compiled form, reused while its uid and generation are unchanged. */
-  compile(policy: KubeObject): CompiledPolicy {
+  compile(policy: KubeObject): C {
     const name = policy.metadata?.name ?? '';
     const key = `${policy.metadata?.uid ?? ''}/${policy.metadata?.generation ?? ''}`;
     const hit = this.compiled.get(name);
     if (hit && hit.key === key) return hit.compiled;
-    const compiled = compilePolicy((policy.spec ?? {}) as PolicySpec);
+    const compiled = this.compileSpec(policy.spec ?? {});
     this.compiled.set(name, { key, compiled });
     return compiled;
   }

@@ -15,6 +15,14 @@ export interface JsonPatchOptions {
   fieldValidation?: FieldValidation;
   /** Accumulated size limit of `copy` values (kube-apiserver's JSONPatchMaxCopyBytes default). */
   maxCopyBytes?: number;
+  /** Throw an operation's failure as JsonPatchOperationError (its own text) instead of kube's patch-handler Status. */
+  operationErrors?: boolean;
+}
+
+/** An operation that does not apply (a failed `test`, a missing path...): the operation and the failure. */
+export class JsonPatchOperationError extends Error {
+  constructor(message: string, readonly op: string, readonly path: string, readonly from: string) { super(message); }
+  get testFailed(): boolean { return this.message === 'test failed'; }
 }
 
 export interface JsonPatchResult {
@@ -454,10 +462,17 @@ export function applyJsonPatch(doc: unknown, patchBytes: Buffer | string, opts: 
   const root = fromValue(doc);
   if (root === undefined || (root.k !== 'obj' && root.k !== 'arr')) throw new TypeError('applyJsonPatch: document must be an object or array');
   const applier = new Applier(root, opts.maxCopyBytes ?? DEFAULT_MAX_COPY_BYTES);
+  let current: Operation | undefined;
   try {
-    for (const op of ops) applier.apply(op);
+    for (const op of ops) {
+      current = op;
+      applier.apply(op);
+    }
   } catch (e) {
-    if (e instanceof OpFailed) throw patchApplyFailed();
+    if (e instanceof OpFailed) {
+      if (!opts.operationErrors) throw patchApplyFailed();
+      throw new JsonPatchOperationError(e.message, opString(current, 'op') ?? '', opString(current, 'path') ?? '', opString(current, 'from') ?? '');
+    }
     throw e;
   }
   return { result: toValue(applier.root), strictErrors };

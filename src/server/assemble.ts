@@ -25,6 +25,7 @@ import type { AuthorizerUnion } from '../authz/union.js';
 import { RbacEscalationCheck } from '../admission/rbac-escalation.js';
 import { NodeRestriction } from '../admission/node-restriction.js';
 import { ValidatingAdmissionPolicyPlugin } from '../admission/policy/validating-admission-policy.js';
+import { compileMutatingPolicySpec, MUTATING_POLICY_RESOURCES, mutatingPolicyAdmission, withMutatingPolicyGate } from '../admission/policy/mutating-policy-install.js';
 import { PolicySource } from '../controllers/admission-policy-source.js';
 import { ClusterRoleAggregationController } from '../controllers/clusterrole-aggregation.js';
 import { RegistryNodeGraph } from '../controllers/node-graph.js';
@@ -120,7 +121,7 @@ export class KubeliteApi {
     const { registry } = api;
     let resources: ResourceInfo[];
     try {
-      resources = applyRuntimeConfig(builtinResources(), deps.options.runtimeConfig);
+      resources = withMutatingPolicyGate(applyRuntimeConfig(builtinResources(), deps.options.runtimeConfig), deps.options);
     } catch (e) {
       throw new UsageError(`--runtime-config: ${(e as Error).message}`);
     }
@@ -139,6 +140,8 @@ export class KubeliteApi {
     const getNamespace = async (name: string) => (await registry.getObject(NAMESPACES, '', name, { consistent: false })) ?? registry.getObject(NAMESPACES, '', name);
     // ValidatingAdmissionPolicy follows its policies and bindings through the informers once the stores exist.
     const policies = new ValidatingAdmissionPolicyPlugin({ registry, getNamespace, source: new PolicySource(registry, api.informers) });
+    const mutatingPolicySource = new PolicySource(registry, api.informers, MUTATING_POLICY_RESOURCES, compileMutatingPolicySpec);
+    const mutatingPolicies = mutatingPolicyAdmission(registry, mutatingPolicySource, getNamespace, { toScale: (o) => toScale(o, builtinScaleMapping), setSpecReplicas: (o, n) => builtinScaleMapping.setSpecReplicas(o, n) });
     const storeDeps: StoreDeps = {
       storage: deps.storage,
       caches: api.caches,
@@ -160,6 +163,7 @@ export class KubeliteApi {
         }),
         new DefaultTolerationSeconds(),
         ...defaultAdmissionPlugins(registry, admission),
+        mutatingPolicies,
         webhooks.mutating,
         policies,
         webhooks.validating,
@@ -170,6 +174,8 @@ export class KubeliteApi {
     startupPhase('stores');
     void policies.start().catch((e) => deps.log.error({ err: e }, 'admission policies could not be followed'));
     api.controllers.push({ start: () => undefined, stop: () => policies.stop() });
+    void mutatingPolicies.start().catch((e) => deps.log.error({ err: e }, 'mutating admission policies could not be followed'));
+    api.controllers.push({ start: () => undefined, stop: () => mutatingPolicies.stop() });
     if (deps.metrics) api.controllers.push(new StorageObjectCounter(registry, deps.storage, deps.metrics, deps.options.etcdCountMetricPollPeriodMs));
 
     const controllers: ControllerContext = { registry, options: deps.options, informers: api.informers };

@@ -7,7 +7,7 @@ import {
 import { VARIABLES_TYPE, type CompiledExpression, type CompiledPolicy, type ValidationSpec } from '../../cel/admission-policy.js';
 
 const MAX_MESSAGE_BYTES = 5 * 1024;
-const OUT_OF_BUDGET = 'validation failed due to running out of cost budget, no further validation rules will be run';
+export const OUT_OF_BUDGET = 'validation failed due to running out of cost budget, no further validation rules will be run';
 
 export interface Decision {
   action: 'admit' | 'deny';
@@ -26,7 +26,7 @@ export interface ValidateResult {
   auditAnnotations: AuditAnnotationResult[];
 }
 
-class OutOfBudget extends Error {}
+export class OutOfBudget extends Error {}
 
 /** `variables`: each variable evaluated on first use within one expression group. */
 class LazyVariables implements ObjectValue {
@@ -73,14 +73,17 @@ export interface Inputs {
   requestResource?: unknown;
 }
 
-interface Evaluation { value?: unknown; error?: string }
+export interface Evaluation { value?: unknown; error?: string }
+
+/** What evaluation needs of a compiled policy (validating or mutating). */
+export type PolicyCore = Pick<CompiledPolicy, 'hasParams' | 'variables' | 'matchConditions' | 'failurePolicy'>;
 
 /** One expression group (kube's ForInput): its own lazy variables and a shared budget. */
-class Group {
+export class Group {
   private readonly vars: LazyVariables;
   private readonly activation: Record<string, unknown>;
 
-  constructor(policy: CompiledPolicy, inputs: Inputs, withAuthorizer: boolean, public remaining: number) {
+  constructor(policy: PolicyCore, inputs: Inputs, withAuthorizer: boolean, public remaining: number) {
     this.vars = new LazyVariables(policy.variables);
     this.activation = {
       object: inputs.object, oldObject: inputs.oldObject, request: inputs.request, namespaceObject: inputs.namespaceObject, variables: this.vars,
@@ -111,7 +114,7 @@ const errorDecision = (failurePolicy: string, message: string): Decision => ({
 });
 
 /** Match conditions: false when one is false; errors follow the failure policy (an Error to report, or no match). */
-function matchConditions(policy: CompiledPolicy, inputs: Inputs): { matches: boolean; error?: string } {
+export function matchConditions(policy: PolicyCore, inputs: Inputs): { matches: boolean; error?: string } {
   if (policy.matchConditions.length === 0) return { matches: true };
   const g = new Group(policy, inputs, true, RUNTIME_CEL_COST_BUDGET_MATCH_CONDITIONS);
   const errors: string[] = [];

@@ -5,16 +5,16 @@
 // published as `<policy>/<key>`. Configuration errors (unknown paramKind, missing params, ...) follow the policy's
 // failure policy.
 import type { KubeObject } from '../../api/object.js';
-import { admissionRequestType, authorizerValue, jsonValue, namespaceType, requestResourceCheck, schemaValue } from '../../cel/index.js';
+import { jsonValue } from '../../cel/index.js';
 import { forbidden, StatusError } from '../../errors/status.js';
 import { RequestAuthorizer } from '../request-authorizer.js';
 import type { AdmissionAttributes, AdmissionOperation } from '../../registry/admission.js';
 import type { ResourceRegistry } from '../../registry/resource-registry.js';
-import { labelSelectorFromMetaV1, type LabelSelectorV1 } from '../../selection/label-selector.js';
 import type { AdmissionPlugin } from '../chain.js';
 import type { CompiledPolicy, PolicySpec } from '../../cel/admission-policy.js';
 import { validate, type ValidateResult } from './evaluate.js';
 import { matches, type GVK, type GVR, type MatchingEnv, type MatchResources } from './matching.js';
+import { collectParams, paramResourceOf, policyInputs, type ParamResource } from './policy-inputs.js';
 
 // What the plug-in evaluates: each policy with its bindings and its compiled form, from a source that keeps them
 // current (controllers/admission-policy-source.ts follows them through the informers).
@@ -25,18 +25,18 @@ export interface BindingSpec {
   validationActions?: string[];
 }
 
-export interface PolicyHook {
+export interface PolicyHook<C = CompiledPolicy> {
   policy: KubeObject & { spec?: PolicySpec };
   bindings: (KubeObject & { spec?: BindingSpec })[];
-  compiled: CompiledPolicy;
+  compiled: C;
 }
 
-export interface PolicyHookSource {
+export interface PolicyHookSource<C = CompiledPolicy> {
   /** Resolves once the source has read every policy and binding. */
   start(): Promise<void>;
   stop(): void;
   /** Every policy that has bindings, in policy-name order. */
-  hooks(): PolicyHook[];
+  hooks(): PolicyHook<C>[];
 }
 
 const GROUP = 'admissionregistration.k8s.io';
@@ -53,8 +53,6 @@ export interface ValidatingPolicyDeps {
 
 interface Denial { policy: string; binding?: string; message: string; reason?: string }
 
-const REQUEST_TYPE = admissionRequestType();
-const NAMESPACE_TYPE = namespaceType();
 
 /** kube's reasonToCode: the status code of a denial's reason. */
 function reasonCode(reason: string): number {
@@ -66,12 +64,6 @@ function reasonCode(reason: string): number {
   }
 }
 
-function parseApiVersion(apiVersion: string): { group: string; version: string } | undefined {
-  const parts = apiVersion.split('/');
-  if (parts.length === 1) return { group: '', version: parts[0] };
-  if (parts.length === 2) return { group: parts[0], version: parts[1] };
-  return undefined;
-}
 
 export class ValidatingAdmissionPolicyPlugin implements AdmissionPlugin {
   readonly name = 'ValidatingAdmissionPolicy';
@@ -235,96 +227,21 @@ export class ValidatingAdmissionPolicyPlugin implements AdmissionPlugin {
   }
 
   private inputs(a: AdmissionAttributes, resource: GVR, kind: GVK, namespace: KubeObject | undefined, authz: RequestAuthorizer | undefined) {
-    const req = a.context.request;
-    const requestResource = req ? { group: req.group, version: req.version, resource: req.resource } : a.resource;
-    const requestKind = req ? this.kindOf(requestResource) ?? a.kind : a.kind;
-    const user = a.user;
-    const userInfo: Record<string, unknown> = { username: user?.name ?? '' };
-    if (user?.uid) userInfo.uid = user.uid;
-    if (user?.groups?.length) userInfo.groups = user.groups;
-    if (user?.extra && Object.keys(user.extra).length) userInfo.extra = user.extra;
-    const request = {
-      kind, resource, subResource: a.subresource, requestKind, requestResource, requestSubResource: a.subresource,
-      name: a.name || a.object?.metadata?.name || '', namespace: a.namespace, operation: a.operation, userInfo, dryRun: a.dryRun,
-      options: a.options ?? null,
-    };
-    let authorizer: unknown;
-    let requestResourceValue: unknown;
-    if (authz) {
-      authorizer = authorizerValue(user ?? { name: '', groups: [] }, authz);
-      requestResourceValue = requestResourceCheck(authorizer as ReturnType<typeof authorizerValue>, {
-        group: requestResource.group, resource: requestResource.resource, subresource: a.subresource, namespace: a.namespace, name: a.name,
-      });
-    }
-    return {
-      object: a.operation === 'DELETE' ? null : jsonValue(a.object ?? null),
-      oldObject: jsonValue(a.oldObject ?? null),
-      request: schemaValue(request, REQUEST_TYPE),
-      namespaceObject: namespace ? schemaValue(namespaceForCel(namespace), NAMESPACE_TYPE) : null,
-      authorizer,
-      requestResource: requestResourceValue,
-    };
+    return policyInputs(this.deps.registry, a, resource, kind, namespace, authz);
   }
 
-  private kindOf(gvr: GVR): GVK | undefined {
-    const r = this.deps.registry.lookup(gvr);
-    return r ? { group: gvr.group, version: gvr.version, kind: r.def.kind } : undefined;
-  }
-
-  /** The served resource of a paramKind, or kube's error text. */
   private paramResource(paramKind: { apiVersion?: string; kind?: string }): ParamResource | string {
-    const gv = parseApiVersion(paramKind.apiVersion ?? '');
-    const gvkText = `${gv ? `${gv.group}/${gv.version}` : paramKind.apiVersion}, Kind=${paramKind.kind ?? ''}`;
-    if (!gv) return `failed to parse paramKind APIVersion: unexpected GroupVersion string: ${paramKind.apiVersion}`;
-    const def = this.deps.registry.all().find((r) => r.group === gv.group && r.version === gv.version && r.kind === paramKind.kind && !r.resource.includes('/'));
-    if (!def) return `failed to find resource referenced by paramKind: '${gvkText}'`;
-    return { group: def.group, resource: def.resource, namespaced: def.namespaced };
+    return paramResourceOf(this.deps.registry, paramKind);
   }
 
-  /** kube's CollectParams: the params a binding selects (one null when the policy or binding uses none). */
-  private async collectParams(kind: ParamResource | undefined, ref: BindingSpec['paramRef'] | undefined, namespace: string): Promise<(KubeObject | null)[]> {
-    if (!kind || !ref) return [null];
-    const store = this.deps.registry.storeFor(kind);
-    if (!store) throw new Error(`paramKind kind \`${kind.resource}\` not known`);
-    let ns = '';
-    if (kind.namespaced) {
-      ns = ref.namespace || namespace;
-      if (!ns) throw new Error('cannot use namespaced paramRef in policy binding that matches cluster-scoped resources');
-    } else if (ref.namespace) {
-      throw new Error('paramRef.namespace must not be provided for a cluster-scoped `paramKind`');
-    }
-    let params: KubeObject[];
-    if (ref.name) {
-      if (ref.selector) throw new Error('paramRef.name and paramRef.selector are mutually exclusive');
-      const p = await this.deps.registry.getObject(kind, ns, ref.name, { consistent: false });
-      params = p ? [p] : [];
-    } else if (ref.selector) {
-      const selector = labelSelectorFromMetaV1(ref.selector as LabelSelectorV1);
-      const page = await store.list(ns);
-      params = page.items.filter((o) => selector.matches((o.metadata?.labels ?? {}) as Record<string, string>));
-    } else {
-      throw new Error('one of name or selector must be provided');
-    }
-    if (params.length === 0 && ref.parameterNotFoundAction === 'Deny') throw new Error('no params found for policy binding with `Deny` parameterNotFoundAction');
-    return params;
+  private collectParams(kind: ParamResource | undefined, ref: BindingSpec['paramRef'] | undefined, namespace: string): Promise<(KubeObject | null)[]> {
+    return collectParams(this.deps.registry, kind, ref, namespace);
   }
 }
 
-interface ParamResource { group: string; resource: string; namespaced: boolean }
 
 interface Outcome {
   denials: Denial[];
   warnings: string[];
   annotations: Record<string, string>;
-}
-
-/** The namespace as CEL sees it: metadata limited to kube's fields, spec and status. */
-function namespaceForCel(ns: KubeObject): Record<string, unknown> {
-  const m = ns.metadata ?? {};
-  const metadata: Record<string, unknown> = {};
-  for (const k of ['name', 'generateName', 'namespace', 'uid', 'resourceVersion', 'generation', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'labels', 'annotations', 'finalizers']) {
-    const v = (m as Record<string, unknown>)[k];
-    if (v !== undefined) metadata[k] = v;
-  }
-  return { metadata, spec: ns.spec ?? {}, status: ns.status ?? {} };
 }

@@ -14,7 +14,7 @@ import type { GVR } from './webhook-matching.js';
 const NAMESPACES = { group: '', resource: 'namespaces' };
 const SERVICES = { group: '', resource: 'services' };
 
-function webhookDeps(registry: ResourceRegistry, scale: ScaleView): WebhookDeps {
+export function webhookDeps(registry: ResourceRegistry, scale: ScaleView): WebhookDeps {
   const served = (r: GVR) => registry.lookup(r);
   /** An object of one served version as another served version of the same storage writes it. */
   const convert = (obj: KObject, from: GVR, to: GVR): KObject => {

@@ -92,7 +92,7 @@ function validateNamedRule(rule: Obj, path: string): FieldError[] {
   return [...errs, ...validateRuleWithOperations(rule, path)];
 }
 
-function validateMatchResources(v: unknown, path: string): FieldError[] {
+export function validateMatchResources(v: unknown, path: string): FieldError[] {
   if (!isSet(v)) return [];
   const m = record(v);
   const errs: FieldError[] = [];
@@ -107,7 +107,7 @@ function validateMatchResources(v: unknown, path: string): FieldError[] {
   return errs;
 }
 
-function validateParamKind(v: Obj, path: string): FieldError[] {
+export function validateParamKind(v: Obj, path: string): FieldError[] {
   const errs: FieldError[] = [];
   const apiVersion = str(v.apiVersion);
   if (apiVersion === '') errs.push(fieldErr.required(`${path}.apiVersion`, ''));
@@ -137,9 +137,9 @@ function validateParamKind(v: Obj, path: string): FieldError[] {
 }
 
 /** A compilation result as kube's field error (the expression as the value). */
-const celError = (path: string, c: CompiledExpression | undefined): FieldError[] => (c?.error ? [fieldErr.invalid(path, c.expression, c.error)] : []);
+export const celError = (path: string, c: CompiledExpression | undefined): FieldError[] => (c?.error ? [fieldErr.invalid(path, c.expression, c.error)] : []);
 
-const isCELIdentifier = (name: string) => /^[_a-zA-Z][_a-zA-Z0-9]*$/.test(name) && !['true', 'false', 'null', 'in', 'as', 'break', 'const', 'continue', 'else', 'for', 'function', 'if', 'import', 'let', 'loop', 'package', 'namespace', 'return', 'var', 'void', 'while'].includes(name);
+export const isCELIdentifier = (name: string) => /^[_a-zA-Z][_a-zA-Z0-9]*$/.test(name) && !['true', 'false', 'null', 'in', 'as', 'break', 'const', 'continue', 'else', 'for', 'function', 'if', 'import', 'let', 'loop', 'package', 'namespace', 'return', 'var', 'void', 'while'].includes(name);
 
 /** Expressions of the stored policy (compiled in the StoredExpressions environment on update). */
 function preexisting(old: unknown): Set<string> {
@@ -251,22 +251,7 @@ export function validateValidatingAdmissionPolicyBindingSpec(obj: unknown): Fiel
   const policyName = str(spec.policyName);
   if (policyName === '') errs.push(fieldErr.required('spec.policyName', ''));
   else for (const msg of isDNS1123Subdomain(policyName)) errs.push(fieldErr.invalid('spec.policyName', policyName, msg));
-  if (isSet(spec.paramRef)) {
-    const pr = record(spec.paramRef);
-    const name = str(pr.name);
-    if (name.length > 0) {
-      for (const msg of isValidPathSegmentName(name)) errs.push(fieldErr.invalid('spec.paramRef.name', name, msg));
-      if (isSet(pr.selector)) errs.push(fieldErr.forbidden('spec.paramRef.name', 'name and selector are mutually exclusive'));
-    }
-    if (isSet(pr.selector)) {
-      errs.push(...validateLabelSelector(pr.selector, 'spec.paramRef.selector'));
-      if (name.length > 0) errs.push(fieldErr.forbidden('spec.paramRef.selector', 'name and selector are mutually exclusive'));
-    }
-    if (name.length === 0 && !isSet(pr.selector)) errs.push(fieldErr.required('spec.paramRef', 'one of name or selector must be specified'));
-    const action = str(pr.parameterNotFoundAction);
-    if (action === '') errs.push(fieldErr.required('spec.paramRef.parameterNotFoundAction', ''));
-    else if (action !== 'Deny' && action !== 'Allow') errs.push(fieldErr.notSupported('spec.paramRef.parameterNotFoundAction', action, ['Deny', 'Allow']));
-  }
+  errs.push(...validateParamRef(spec.paramRef, 'spec.paramRef'));
   // kube's path has this spelling.
   errs.push(...validateMatchResources(spec.matchResources, 'spec.matchResouces'));
   const actions = list(spec.validationActions).map(str);
@@ -280,5 +265,26 @@ export function validateValidatingAdmissionPolicyBindingSpec(obj: unknown): Fiel
     errs.push(fieldErr.invalid('spec.validationActions', goStrings('admissionregistration.ValidationAction', actions), 'must not contain both Deny and Warn (repeating the same validation failure information in the API response and headers serves no purpose)'));
   }
   if (seen.size === 0) errs.push(fieldErr.required('spec.validationActions', 'at least one validation action is required'));
+  return errs;
+}
+
+/** kube's validateParamRef. */
+export function validateParamRef(v: unknown, path: string): FieldError[] {
+  const errs: FieldError[] = [];
+  if (!isSet(v)) return errs;
+  const pr = record(v);
+  const name = str(pr.name);
+  if (name.length > 0) {
+    for (const msg of isValidPathSegmentName(name)) errs.push(fieldErr.invalid(`${path}.name`, name, msg));
+    if (isSet(pr.selector)) errs.push(fieldErr.forbidden(`${path}.name`, 'name and selector are mutually exclusive'));
+  }
+  if (isSet(pr.selector)) {
+    errs.push(...validateLabelSelector(pr.selector, `${path}.selector`));
+    if (name.length > 0) errs.push(fieldErr.forbidden(`${path}.selector`, 'name and selector are mutually exclusive'));
+  }
+  if (name.length === 0 && !isSet(pr.selector)) errs.push(fieldErr.required(path, 'one of name or selector must be specified'));
+  const action = str(pr.parameterNotFoundAction);
+  if (action === '') errs.push(fieldErr.required(`${path}.parameterNotFoundAction`, ''));
+  else if (action !== 'Deny' && action !== 'Allow') errs.push(fieldErr.notSupported(`${path}.parameterNotFoundAction`, action, ['Deny', 'Allow']));
   return errs;
 }
