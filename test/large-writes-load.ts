@@ -170,8 +170,8 @@ export async function measureLargeWrites(
 }
 
 /**
- * The bound on a probe's latency while large writes of `keys` keys run: 250 ms more than the worst probe before
- * them, or on a machine so loaded that parsing one such body here takes more than a twentieth of 250 ms, twenty
+ * The bound on a probe's latency while large writes of `keys` keys run: 250 ms more than twice the worst probe
+ * before them, or on a machine so loaded that parsing one such body here takes more than a twentieth of 250 ms, twenty
  * times that parse (the old code held the loop for stages of a hundred such parses and more; what is left on the
  * loop are stages of about one).
  */
@@ -184,7 +184,7 @@ export function probeBoundMs(keys: number, quietWorstMs: number): number {
     times.push(performance.now() - t0);
   }
   const median = times.sort((a, b) => a - b)[2]!;
-  return Math.round(Math.max(250, 20 * median) + quietWorstMs);
+  return Math.round(Math.max(250, 20 * median) + 2 * quietWorstMs);
 }
 
 export function formatFigures(f: LargeWritesFigures): string {

@@ -7,12 +7,16 @@ import type { KObject } from '../api/object.js';
 
 const goKind = (v: unknown): string => (Array.isArray(v) ? 'array' : v === null ? 'null' : typeof v === 'number' ? 'number' : typeof v === 'boolean' ? 'bool' : typeof v);
 
+/** The document each body decoded to, for the strict check after the merge (parsing a large body takes seconds). */
+const parsedBodies = new WeakMap<Buffer, Document>();
+
 /** The applied configuration; 400 `error decoding YAML: …` when the body is not a YAML/JSON object. */
 export function decodeApplyBody(body: Buffer | string): KObject {
   const text = typeof body === 'string' ? body : body.toString('utf8');
   let value: unknown;
   try {
     const doc = parseYamlDocument(text, { version: '1.1', uniqueKeys: false });
+    if (typeof body !== 'string') parsedBodies.set(body, doc);
     if (doc.errors.length) throw badRequest(`error decoding YAML: error converting YAML to JSON: yaml: ${doc.errors[0]!.message}`);
     value = yamlDocumentValue(doc, text);
   } catch (e) {
@@ -31,7 +35,8 @@ export function strictApplyBodyError(body: Buffer | string): string | undefined 
   const text = typeof body === 'string' ? body : body.toString('utf8');
   // The yaml library finds repeated keys by scanning the map for each key (quadratic: minutes for a ConfigMap of
   // 100,000 keys); a linear look first, and its findings, in its words, only when some map may repeat a key.
-  if (!mayRepeatKeys(parseDocument(text, { version: '1.1', uniqueKeys: false }))) return undefined;
+  const parsed = typeof body === 'string' ? undefined : parsedBodies.get(body);
+  if (!mayRepeatKeys(parsed ?? parseDocument(text, { version: '1.1', uniqueKeys: false }))) return undefined;
   const doc = parseDocument(text, { version: '1.1', uniqueKeys: true, prettyErrors: false });
   const dups = doc.errors.filter((e) => e.code === 'DUPLICATE_KEY');
   if (!dups.length) return undefined;

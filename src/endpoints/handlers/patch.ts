@@ -20,7 +20,7 @@ import { adoptStages, offloaded, runStagesInWorker, stagesInput } from '../offlo
 
 const APPLY_CBOR = 'application/apply-patch+cbor';
 /** How much heavier a byte of an apply patch is than one of another body (measured: YAML decoding, the schema merge). */
-const APPLY_COST_FACTOR = 16;
+const APPLY_COST_FACTOR = 8;
 
 /** An application/apply-patch+cbor body as JSON text; kube's 400 `error decoding YAML: …` when it is no CBOR map. */
 async function cborApplyBodyAsJson(body: Buffer): Promise<Buffer> {
