@@ -1,6 +1,6 @@
 // The body of an apply patch (application/apply-patch+yaml; JSON is YAML too): decoded as sigs.k8s.io/yaml
 // decodes it (YAML 1.1 scalars, last duplicate key wins), with the strict check run after the merge.
-import type { YAMLError } from 'yaml';
+import { isMap, isScalar, visit, type Document, type YAMLError } from 'yaml';
 import { MAX_NESTING_DEPTH } from '../config/nesting-depth.js';
 import { parseYamlDocument, yamlDocumentValue, YamlLimitError } from '../patch/yaml-decode.js';
 import { badRequest } from '../errors/status.js';
@@ -26,10 +26,13 @@ export function decodeApplyBody(body: Buffer | string): DecodedApplyBody {
   let value: unknown;
   let doc;
   try {
-    doc = parseYamlDocument(text, { version: '1.1', uniqueKeys: true });
-    const errors = doc.errors.filter((e) => e.code !== 'DUPLICATE_KEY');
-    if (errors.length) throw badRequest(`error decoding YAML: error converting YAML to JSON: yaml: ${errors[0]!.message}`);
+    // The yaml library finds repeated keys by scanning the map for each key (quadratic: minutes for a ConfigMap of
+    // 100,000 keys): parse without it, look for repeats linearly, and only when a map may repeat a key parse again
+    // with the library's check for its findings in its words.
+    doc = parseYamlDocument(text, { version: '1.1', uniqueKeys: false });
+    if (doc.errors.length) throw badRequest(`error decoding YAML: error converting YAML to JSON: yaml: ${doc.errors[0]!.message}`);
     value = yamlDocumentValue(doc, text);
+    if (mayRepeatKeys(doc)) doc = parseYamlDocument(text, { version: '1.1', uniqueKeys: true });
   } catch (e) {
     if (e instanceof YamlLimitError) throw badRequest(`error decoding YAML: error converting YAML to JSON: ${e.message}`);
     throw e;
@@ -118,4 +121,28 @@ function countValueKeys(v: unknown): number {
     if (e !== null && typeof e === 'object') n += countValueKeys(e);
   }
   return n;
+}
+
+/**
+ * Whether a map of the document has two keys the yaml library's uniqueKeys check could call equal (scalars of one
+ * value); keys it compares by identity (collections, aliases) never are.
+ */
+function mayRepeatKeys(doc: Document): boolean {
+  let repeated = false;
+  visit(doc, {
+    Map(_key, map) {
+      if (!isMap(map)) return undefined;
+      const seen = new Set<unknown>();
+      for (const pair of map.items) {
+        if (!isScalar(pair.key)) continue;
+        if (seen.has(pair.key.value)) {
+          repeated = true;
+          return visit.BREAK;
+        }
+        seen.add(pair.key.value);
+      }
+      return undefined;
+    },
+  });
+  return repeated;
 }

@@ -44,6 +44,8 @@ export interface UpdateOptions extends WriteOptions {
    * to the current object carries that object's resourceVersion without the client having asked for it.
    */
   rvIsPrecondition?: (desired: KubeObject) => boolean;
+  /** tryUpdate only reads the current object (and copies it before changing anything): no copy is made for it. */
+  currentReadOnly?: boolean;
 }
 
 /** Validates object metadata on create and update (wired to registry/validation). */
@@ -245,6 +247,7 @@ export class GenericStore {
     const generated = !md.name && !!md.generateName;
     if (generated) md.name = md.generateName!.slice(0, 58) + randomSuffix();
     await this.strategy.prepareForCreate(obj, sctx);
+    await opts.step?.();
 
     const errs = [...this.deps.metaValidator.create(obj, this.def), ...(await this.strategy.validate(obj, sctx))];
     if (errs.length) {
@@ -297,12 +300,12 @@ export class GenericStore {
   /**
    * Update with optimistic concurrency (kube's GuaranteedUpdate): tryUpdate gets the current object (or undefined
    * when it does not exist) and returns the desired object. A resourceVersion in the desired object is a
-   * precondition; without one the update is retried on conflicts.
+   * precondition; without one the update is retried on conflicts. `stored` is the value `current` was decoded from.
    */
   async update(
     namespace: string,
     name: string,
-    tryUpdate: (current: KubeObject | undefined) => KubeObject | Promise<KubeObject>,
+    tryUpdate: (current: KubeObject | undefined, stored?: KV) => KubeObject | Promise<KubeObject>,
     opts: UpdateOptions & { allowCreate?: boolean },
   ): Promise<{ obj: KubeObject; created: boolean }> {
     const key = this.requestKey(namespace, name);
@@ -311,7 +314,12 @@ export class GenericStore {
       const current = kv ? this.decode(kv) : undefined;
       // Heavy requests yield between stages here and below (heavy-work.ts); the write is a compare-and-swap either way.
       await opts.step?.();
-      const desired = await tryUpdate(current ? deepClone(current) : undefined);
+      let given = current;
+      if (current && !opts.currentReadOnly) {
+        given = deepClone(current);
+        await opts.step?.();
+      }
+      const desired = await tryUpdate(given, kv);
       await opts.step?.();
       const dmd = meta(desired);
       if (!current) {

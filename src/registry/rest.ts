@@ -5,6 +5,7 @@ import type { KubeObject } from '../api/object.js';
 import type { WatchCache } from '../storage/cacher/watch-cache.js';
 import type { GenericStore, ListPage, UpdateOptions, WriteOptions } from './generic-store.js';
 import type { GroupResource } from '../errors/status.js';
+import type { KV } from '../storage/interface.js';
 
 /** What every capability names: the group-resource its errors are about. */
 interface Rest {
@@ -33,7 +34,8 @@ export interface Updater extends Rest {
   update(
     namespace: string,
     name: string,
-    tryUpdate: (current: KubeObject | undefined) => KubeObject | Promise<KubeObject>,
+    /** `stored` is the stored value `current` was decoded from (the write worker works on its bytes). */
+    tryUpdate: (current: KubeObject | undefined, stored?: KV) => KubeObject | Promise<KubeObject>,
     opts: UpdateOptions & { allowCreate?: boolean },
   ): Promise<{ obj: KubeObject; created: boolean }>;
 }

@@ -129,14 +129,49 @@ export function goShape(value: unknown, node: SchemaNode | undefined): unknown {
     const addl = node.additionalProperties;
     const child = typeof addl === 'object' ? addl : undefined;
     const keys = Object.keys(obj);
-    if (!inByteOrder(keys)) keys.sort(byteOrder);
+    // Maps of many keys (a ConfigMap's data) are mostly in order already and hold scalars: then nothing moves.
+    if (inByteOrder(keys)) {
+      // goShape rewrites objects in place and returns every other value as it is.
+      if (child) {
+        for (const k of keys) {
+          const v = obj[k];
+          if (v !== null && typeof v === 'object') goShape(v, child);
+        }
+      }
+      return obj;
+    }
     replaceEntries(
       obj,
-      keys.map((k) => [k, goShape(obj[k], child)]),
+      sortByteOrder(keys).map((k) => [k, goShape(obj[k], child)]),
     );
     return obj;
   }
   return value;
+}
+
+/**
+ * Go's order of map keys (UTF-8 bytes) between two keys: UTF-16 code units order the same unless the first unit
+ * that differs is a surrogate on one side and at least U+E000 on the other.
+ */
+function compareKeys(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const ca = a.charCodeAt(i);
+    const cb = b.charCodeAt(i);
+    if (ca === cb) continue;
+    if ((ca < 0xd800 && cb < 0xd800) || (ca >= 0xe000 && cb >= 0xe000)) return ca - cb;
+    return byteOrder(a, b);
+  }
+  return a.length - b.length;
+}
+
+function inByteOrder(keys: string[]): boolean {
+  for (let i = 1; i < keys.length; i++) if (compareKeys(keys[i - 1]!, keys[i]!) >= 0) return false;
+  return true;
+}
+
+function sortByteOrder(keys: string[]): string[] {
+  return keys.sort(compareKeys);
 }
 
 /**
@@ -171,10 +206,6 @@ function byteOrder(a: string, b: string): number {
   return Buffer.compare(Buffer.from(a), Buffer.from(b));
 }
 
-function inByteOrder(keys: string[]): boolean {
-  for (let i = 1; i < keys.length; i++) if (byteOrder(keys[i - 1]!, keys[i]!) > 0) return false;
-  return true;
-}
 
 /** Rewrites `obj` in place into its Go shape. */
 export function goShapeInPlace(obj: JsonMap, node: SchemaNode): void {

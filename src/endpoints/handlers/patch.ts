@@ -2,7 +2,7 @@
 // retry loop; a resourceVersion inside the patch acts as a precondition.
 import { operationFor } from '../operation.js';
 import { notFound, routerUnsupportedMediaType, unsupportedMediaType } from '../../errors/status.js';
-import { meta, type KubeObject } from '../../api/object.js';
+import { deepClone, meta, type KubeObject } from '../../api/object.js';
 import { contentTypeOf } from '../negotiation/media-type.js';
 import { cborServed, negotiate } from '../negotiation/negotiate.js';
 import { badRequest } from '../../errors/status.js';
@@ -14,40 +14,16 @@ import type { WriteHooks } from '../write-hooks.js';
 import type { Patcher } from '../../registry/rest.js';
 import { trackManagedFields } from '../apply/write-integration.js';
 import { applyPatchBody, PATCH_TYPES, type PatchType } from '../patch/apply-patch-body.js';
-import { typeMetaError } from '../negotiation/type-meta.js';
-import { apiVersionOf } from '../../registry/resource-def.js';
-import { goMarshal } from '../../golang/encoding-json.js';
-import { patchResultRejected } from '../../patch/patch-errors.js';
+import { patchedWithTypeMeta } from '../patch/patched-type-meta.js';
 
-/**
- * The patched object is decoded again as a body is: apiVersion and kind must be strings (else kube's 422 on the
- * patch, 400 here: docs/deviations.md), an unstructured object (custom resource) needs its kind, and whatever
- * the patch removed the decoder takes from the endpoint's type, as Go's typed decoding does.
- */
-function patchedWithTypeMeta(scope: ResourceScope, patched: KubeObject): KubeObject {
-  const tm = typeMetaError(patched);
-  if (tm) throw patchResultRejected(goMarshal(patched), tm);
-  const missing = (v: unknown) => v === undefined || v === null || v === '';
-  if (scope.def.builtin === false && missing(patched.kind)) {
-    const text = goMarshal(patched);
-    throw patchResultRejected(text, `Object 'Kind' is missing in '${text}'`);
-  }
-  // In place: the patch code keeps its findings about this object by identity.
-  if (missing(patched.kind)) patched.kind = scope.def.kind;
-  if (missing(patched.apiVersion)) patched.apiVersion = apiVersionOf(scope.def);
-  // A built-in object cannot become another kind or version: kube's decoder finds no such type to decode into.
-  const sameType = patched.kind === scope.def.kind && patched.apiVersion === apiVersionOf(scope.def);
-  if (scope.def.builtin !== false && (!scope.subresource || scope.subresource === 'status') && !sameType) {
-    const version = String(patched.apiVersion);
-    throw patchResultRejected(goMarshal(patched), `no kind "${String(patched.kind)}" is registered for version "${version}" in scheme "pkg/api/legacyscheme/scheme.go:30"`);
-  }
-  return patched;
-}
 import { heavyWork } from '../heavy-work.js';
 import { cborSerializer } from '../serializers/cbor.js';
 import { BodyDecodeError } from '../serializers/serializer.js';
+import { adoptStages, offloaded, runStagesInWorker, stagesInput } from '../offload/write-offload.js';
 
 const APPLY_CBOR = 'application/apply-patch+cbor';
+/** How much heavier a byte of an apply patch is than one of another body (measured: YAML decoding, the schema merge). */
+const APPLY_COST_FACTOR = 8;
 
 /** An application/apply-patch+cbor body as JSON text; kube's 400 `error decoding YAML: …` when it is no CBOR map. */
 async function cborApplyBodyAsJson(body: Buffer): Promise<Buffer> {
@@ -86,12 +62,25 @@ export async function handlePatch(scope: ResourceScope, hooks: WriteHooks, patch
   const rep = negotiate(ctx, { list: false, transforms: false, protobuf: protobufServed(scope) });
   const q = parseWriteQuery(ctx.query, 'PatchOptions', { isApply });
   const implicitRV = new WeakSet<KubeObject>();
-  const { obj: result, created } = await heavyWork(ctx, body.length, (step) =>
+  // Decoding YAML and merging by schema cost far more per byte than the other patches.
+  const weight = isApply ? body.length * APPLY_COST_FACTOR : body.length;
+  const offload = offloaded(scope, weight);
+  const { obj: result, created } = await heavyWork(ctx, weight, (step) =>
     patcher.update(
       scope.namespace,
       scope.name,
-      async (current: KubeObject | undefined) => {
+      async (current: KubeObject | undefined, stored) => {
         if (!current && !isApply) throw notFound(patcher.gr, scope.name);
+        if (offload && (stored || !current)) {
+          // The same stages in the write worker (offload/write-stages.ts), on the stored bytes the store read.
+          const done = adoptStages(scope, await runStagesInWorker(stagesInput(scope, 'patch', body, q, stored)));
+          if (done?.obj) {
+            if (done.implicitRV) implicitRV.add(done.obj);
+            return done.obj;
+          }
+        }
+        // The in-thread stages change what they are given: their own copy (the store gave its own to the worker path).
+        if (offload && current) current = deepClone(current);
         const applied = applyPatchBody(scope, patchType, body, current, q);
         const patched = isApply ? applied : patchedWithTypeMeta(scope, applied);
         await step();
@@ -103,7 +92,7 @@ export async function handlePatch(scope: ResourceScope, hooks: WriteHooks, patch
         if (!isApply) trackManagedFields(scope, patched, current, q);
         return patched;
       },
-      { ...operationFor(scope, q), subresource: scope.subresource, allowCreate: isApply, rvIsPrecondition: (o) => !implicitRV.has(o), step },
+      { ...operationFor(scope, q), subresource: scope.subresource, allowCreate: isApply, rvIsPrecondition: (o) => !implicitRV.has(o), step, currentReadOnly: offload },
     ),
   );
   await writeRepresentation(scope, created ? 201 : 200, rep, { object: forEndpoint(scope, result) });

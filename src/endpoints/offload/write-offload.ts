@@ -1,0 +1,120 @@
+// Large writes of built-in kinds run their pure stages (body decoding or patching, field validation and defaulting,
+// managedFields tracking) in a worker thread (write-worker.ts), so that seconds of computation on a body of many
+// megabytes never hold the event loop: the main thread keeps storage, admission and the watch cache, and sees the
+// result as JSON text. Small writes keep the in-thread path (a round trip to the worker costs more than their work).
+// One worker, started on first use and shared by the servers of the process; it holds the process open only while
+// it has work.
+import { Worker } from 'node:worker_threads';
+import type { KObject } from '../../api/object.js';
+import { StatusError } from '../../errors/status.js';
+import { markDecoded } from '../../registry/decoded-objects.js';
+import { contentTypeOf } from '../negotiation/media-type.js';
+import type { ResourceScope } from '../resource-scope.js';
+import type { WriteQuery } from '../query-options.js';
+import type { KV } from '../../storage/interface.js';
+import { HEAVY_BODY_BYTES } from '../heavy-work.js';
+import type { StagesInput, StagesOutput } from './write-stages.js';
+import type { StagesReply, StagesRequest } from './write-worker.js';
+
+let worker: Worker | undefined;
+let nextId = 0;
+const pending = new Map<number, { resolve: (r: StagesOutput) => void; reject: (e: Error) => void }>();
+
+function failAll(err: Error): void {
+  worker = undefined;
+  for (const p of pending.values()) p.reject(err);
+  pending.clear();
+}
+
+function started(): Worker {
+  if (worker) return worker;
+  const w = new Worker(new URL('./write-worker.js', import.meta.url));
+  w.on('message', (reply: StagesReply) => {
+    const p = pending.get(reply.id);
+    if (!p) return;
+    pending.delete(reply.id);
+    if (pending.size === 0) w.unref();
+    if ('error' in reply) p.reject(new Error(reply.error));
+    else p.resolve(reply.out);
+  });
+  w.on('error', (e) => failAll(e));
+  w.on('exit', () => failAll(new Error('the write worker exited')));
+  w.unref();
+  return (worker = w);
+}
+
+/** Body types the worker decodes (CBOR and Protobuf bodies, and a CBOR apply already turned into JSON, stay). */
+const OFFLOADED_TYPES = new Set(['', 'application/json', '*/*', 'application/yaml', 'application/json-patch+json', 'application/merge-patch+json', 'application/strategic-merge-patch+json', 'application/apply-patch+yaml']);
+
+/**
+ * Whether a write's pure stages go to the worker: a large body, a built-in kind (custom resources have their own
+ * write hooks) and a body type the worker decodes. KUBELITE_WRITE_OFFLOAD=0 keeps every write in-thread.
+ */
+export function offloaded(scope: ResourceScope, bodyBytes: number): boolean {
+  if (process.env.KUBELITE_WRITE_OFFLOAD === '0') return false;
+  if (bodyBytes < (offloadThreshold ?? HEAVY_BODY_BYTES)) return false;
+  if (scope.def.builtin === false || scope.view) return false;
+  if (scope.subresource !== '' && scope.subresource !== 'status') return false;
+  return OFFLOADED_TYPES.has(contentTypeOf(scope.ctx.req.headers['content-type']));
+}
+
+let offloadThreshold: number | undefined;
+
+/** Tests: the body size from which writes are offloaded (undefined: HEAVY_BODY_BYTES). */
+export function setOffloadThresholdForTests(bytes: number | undefined): void {
+  offloadThreshold = bytes;
+}
+
+/** The stages' input for a request (`current`: the stored value the store read, decoded again in the worker). */
+export function stagesInput(scope: ResourceScope, op: StagesInput['op'], body: Buffer, q: WriteQuery, current?: KV): StagesInput {
+  const ua = scope.ctx.req.headers['user-agent'];
+  const ct = scope.ctx.req.headers['content-type'];
+  return {
+    op,
+    def: scope.def,
+    gr: scope.store.gr,
+    hasStatusSubresource: scope.store.strategy.hasStatusSubresource ?? false,
+    namespace: scope.namespace,
+    name: scope.name,
+    subresource: scope.subresource,
+    contentType: Array.isArray(ct) ? ct[0] : ct,
+    userAgent: Array.isArray(ua) ? ua[0] : ua,
+    // Exact copies: a view posted to a thread carries its whole backing buffer.
+    body: new Uint8Array(body),
+    current: current && { key: current.key, value: new Uint8Array(current.value), createRev: current.createRev, modRev: current.modRev },
+    q,
+  };
+}
+
+let runs = 0;
+
+/** How many stages the worker was given (tests). */
+export function stagesRunInWorker(): number {
+  return runs;
+}
+
+/** Runs the stages in the worker. */
+export function runStagesInWorker(input: StagesInput): Promise<StagesOutput> {
+  runs++;
+  const w = started();
+  const id = ++nextId;
+  return new Promise<StagesOutput>((resolve, reject) => {
+    pending.set(id, { resolve, reject });
+    w.ref();
+    w.postMessage({ id, input } satisfies StagesRequest);
+  });
+}
+
+/**
+ * The worker's answer as the in-thread stages leave it: warnings added to the request's, the object (marked
+ * decoded when it was), or the Status error thrown. Undefined when the write must run in-thread instead.
+ */
+export function adoptStages(scope: ResourceScope, out: StagesOutput): { obj?: KObject; implicitRV?: boolean } | undefined {
+  if ('fallback' in out) return undefined;
+  scope.ctx.warnings.push(...out.warnings);
+  if (!out.ok) throw new StatusError(out.status, out.bare);
+  if (out.obj === undefined) return {};
+  const obj = JSON.parse(out.obj) as KObject;
+  if (out.decoded) markDecoded(obj);
+  return { obj, implicitRV: out.implicitRV };
+}
