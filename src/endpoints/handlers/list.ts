@@ -41,14 +41,7 @@ export async function handleList(scope: ResourceScope, lister: Lister): Promise<
 function writeJSONList(scope: ResourceScope, entries: CacheEntry[], listMeta: ListMeta): void {
   const enc = jsonItemEncoder(scope);
   const head = `{"kind":${JSON.stringify(scope.def.listKind)},"apiVersion":${JSON.stringify(apiVersionOf(scope.def))},"metadata":${JSON.stringify(listMeta)},"items":[`;
-  const parts: Buffer[] = [Buffer.from(head)];
-  const comma = Buffer.from(',');
-  entries.forEach((e, i) => {
-    if (i > 0) parts.push(comma);
-    for (const p of enc.parts(e)) parts.push(p);
-  });
-  parts.push(Buffer.from(']}\n'));
-  writeBody(scope.ctx, 200, 'application/json', Buffer.concat(parts));
+  writeBody(scope.ctx, 200, 'application/json', enc.join(head, entries, ']}\n'));
 }
 
 // The Protobuf list spliced from the items' shared message bytes.

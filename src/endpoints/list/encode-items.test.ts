@@ -62,3 +62,17 @@ test('objects not served exactly as stored keep a serialization of their own', (
   assert.equal(entry.spliced, undefined);
   assert.equal(enc.of(entry), bytes);
 });
+
+test('a joined list body is the items encoded one by one, spliced and cached ones alike', () => {
+  const cm = { group: '', version: 'v1', kind: 'ConfigMap' } as ResourceInfo;
+  const entries = [
+    new CacheEntry('/k/a', Buffer.from(JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a', uid: 'u' }, data: { x: 'é' } })), 2, 2),
+    new CacheEntry('/k/b', Buffer.from(JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: {} })), 3, 30),
+    new CacheEntry('/k/c', Buffer.from(JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' } })), 4, 400),
+  ];
+  const enc = jsonItemEncoder({ def: cm });
+  const body = enc.join('{"items":[', entries, ']}\n').toString();
+  assert.equal(body, `{"items":[${entries.map((e) => JSON.stringify(objectOf(e))).join(',')}]}\n`);
+  assert.deepEqual(entries.map((e) => [...e.cache.keys()]), [['json:v1'], ['json:v1'], ['json:v1']], 'a listed item keeps its whole serialization');
+  assert.equal(enc.join('[', [], ']').toString(), '[]');
+});

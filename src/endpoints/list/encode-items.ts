@@ -19,16 +19,18 @@ export interface ItemEncoder {
 export interface JsonItemEncoder extends ItemEncoder {
   /** The entry's serialization as consecutive pieces (views of the stored bytes where it is spliced from them). */
   parts(entry: CacheEntry): Buffer[];
+  /** `head`, the entries' serializations joined by commas, then `tail`, copied once into one buffer. */
+  join(head: string, entries: readonly CacheEntry[], tail: string): Buffer;
 }
 
 export function jsonItemEncoder(scope: Pick<ResourceScope, 'def'>): JsonItemEncoder {
   const key = presentationKey(scope, 'json');
   const encode = (obj: KObject) => Buffer.from(JSON.stringify(presentObject(scope, obj)));
   const parts = (entry: CacheEntry): Buffer[] => {
-    const at = entry.spliced?.get(key);
-    if (at !== undefined) return splicedParts(entry, at);
     const cached = entry.cache.get(key);
     if (cached) return [cached];
+    const at = entry.spliced?.get(key);
+    if (at !== undefined) return splicedParts(entry, at);
     const full = encode(objectOf(entry));
     const found = spliceOffset(entry, full);
     if (found === undefined) {
@@ -42,7 +44,37 @@ export function jsonItemEncoder(scope: Pick<ResourceScope, 'def'>): JsonItemEnco
     const p = parts(entry);
     return p.length === 1 ? p[0]! : Buffer.concat(p);
   };
-  return { key, encode, of, parts };
+  // Lists are read again and again: a list keeps each item's whole serialization (one copy per piece of a list
+  // would cost more than the copy saves), while single reads and watch frames splice from the stored bytes.
+  const join = (head: string, entries: readonly CacheEntry[], tail: string): Buffer => {
+    const items: Buffer[] = new Array(entries.length);
+    let size = Buffer.byteLength(head) + Buffer.byteLength(tail) + Math.max(0, entries.length - 1);
+    entries.forEach((e, i) => {
+      let item = e.cache.get(key);
+      if (!item) {
+        item = of(e);
+        e.cache.set(key, item);
+        e.spliced?.delete(key);
+      }
+      items[i] = item;
+      size += item.length;
+    });
+    const out = Buffer.allocUnsafe(size);
+    let pos = out.write(head, 0);
+    items.forEach((item, i) => {
+      if (i > 0) out[pos++] = 0x2c;
+      out.set(item, pos);
+      pos += item.length;
+    });
+    out.write(tail, pos);
+    return out;
+  };
+  return { key, encode, of, parts, join };
+}
+
+function storedBuffer(e: CacheEntry): Buffer {
+  const v = e.value;
+  return Buffer.isBuffer(v) ? v : Buffer.from(v.buffer, v.byteOffset, v.byteLength);
 }
 
 // Most objects are served exactly as stored plus their resourceVersion, which Go's ObjectMeta order puts inside
@@ -71,8 +103,7 @@ function rvMember(entry: CacheEntry): Buffer {
 }
 
 function splicedParts(entry: CacheEntry, at: number): Buffer[] {
-  const v = entry.value;
-  const view = Buffer.from(v.buffer, v.byteOffset, v.byteLength);
+  const view = storedBuffer(entry);
   const member = rvMember(entry);
   if (at >= 0) return [view.subarray(0, at), member, view.subarray(at)];
   const pos = -at - 1;
