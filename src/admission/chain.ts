@@ -18,36 +18,45 @@ type StepType = 'admit' | 'validate';
 type ControllerLabels = Readonly<{ name: string; type: StepType; operation: AdmissionOperation; rejected: 'true' | 'false' }>;
 type StepLabels = Readonly<{ type: StepType; operation: AdmissionOperation; rejected: string }>;
 
-/**
- * Frozen metric label sets, one per plug-in, step type, operation and outcome: the metrics find their series by the
- * label set's identity (fast-metrics.ts) instead of building a key for every plug-in of every write.
- */
-class LabelSets {
-  private readonly controller = new Map<string, ControllerLabels>();
-  private readonly step = new Map<string, StepLabels>();
+const OPERATIONS: readonly AdmissionOperation[] = ['CREATE', 'UPDATE', 'DELETE', 'CONNECT'];
 
-  forPlugin(name: string, type: StepType, operation: AdmissionOperation, rejected: boolean): ControllerLabels {
-    const key = `${name}\u0000${type}\u0000${operation}\u0000${rejected}`;
-    let l = this.controller.get(key);
-    if (!l) this.controller.set(key, (l = Object.freeze({ name, type, operation, rejected: rejected ? 'true' : 'false' })));
-    return l;
-  }
+/** One plug-in's call for one step type and operation, with its frozen metric label sets (found by identity). */
+interface Call {
+  readonly run: (a: AdmissionAttributes) => Promise<void>;
+  readonly ok: ControllerLabels;
+  readonly rejected: ControllerLabels;
+}
 
-  forStep(type: StepType, operation: AdmissionOperation, rejected: boolean): StepLabels {
-    const key = `${type}\u0000${operation}\u0000${rejected}`;
-    let l = this.step.get(key);
-    if (!l) this.step.set(key, (l = Object.freeze({ type, operation, rejected: String(rejected) })));
-    return l;
-  }
+/** The plug-ins that take part in one step type and operation, in order, and the step's label sets. */
+interface Step {
+  readonly calls: readonly Call[];
+  readonly ok: StepLabels;
+  readonly rejected: StepLabels;
 }
 
 export class AdmissionChain implements Admission {
-  private readonly labels = new LabelSets();
+  // Worked out once: which plug-ins run for each step type and operation, with their label sets, so a write does
+  // no filtering and builds no metric keys per plug-in.
+  private readonly steps: Record<StepType, Map<AdmissionOperation, Step>> = { admit: new Map(), validate: new Map() };
 
   constructor(
-    private readonly plugins: readonly AdmissionPlugin[],
+    plugins: readonly AdmissionPlugin[],
     private readonly metrics?: ApiserverMetrics,
-  ) {}
+  ) {
+    for (const type of ['admit', 'validate'] as const) {
+      for (const operation of OPERATIONS) {
+        const calls: Call[] = [];
+        for (const plugin of plugins) {
+          const fn = plugin[type];
+          if (!fn || !plugin.operations.has(operation)) continue;
+          const labels = (rejected: boolean): ControllerLabels => Object.freeze({ name: plugin.name, type, operation, rejected: rejected ? 'true' : 'false' });
+          calls.push({ run: fn.bind(plugin), ok: labels(false), rejected: labels(true) });
+        }
+        const stepLabels = (rejected: boolean): StepLabels => Object.freeze({ type, operation, rejected: String(rejected) });
+        this.steps[type].set(operation, { calls, ok: stepLabels(false), rejected: stepLabels(true) });
+      }
+    }
+  }
 
   admit(a: AdmissionAttributes): Promise<void> {
     return this.step('admit', a);
@@ -58,28 +67,29 @@ export class AdmissionChain implements Admission {
   }
 
   private async step(type: StepType, a: AdmissionAttributes): Promise<void> {
+    const step = this.steps[type].get(a.operation);
+    if (!step) return;
     const m = this.metrics;
     if (!m) {
-      for (const p of this.plugins) if (p[type] && p.operations.has(a.operation)) await p[type]!(a);
+      for (const c of step.calls) await c.run(a);
       return;
     }
     const start = performance.now();
     let rejected = false;
     try {
-      for (const p of this.plugins) {
-        if (!p[type] || !p.operations.has(a.operation)) continue;
+      for (const c of step.calls) {
         const t = performance.now();
         try {
-          await p[type]!(a);
+          await c.run(a);
         } catch (e) {
           rejected = true;
-          m.admissionController.observe(this.labels.forPlugin(p.name, type, a.operation, true), (performance.now() - t) / 1000);
+          m.admissionController.observe(c.rejected, (performance.now() - t) / 1000);
           throw e;
         }
-        m.admissionController.observe(this.labels.forPlugin(p.name, type, a.operation, false), (performance.now() - t) / 1000);
+        m.admissionController.observe(c.ok, (performance.now() - t) / 1000);
       }
     } finally {
-      m.admissionStep.observe(this.labels.forStep(type, a.operation, rejected), (performance.now() - start) / 1000);
+      m.admissionStep.observe(rejected ? step.rejected : step.ok, (performance.now() - start) / 1000);
     }
   }
 }
