@@ -6,6 +6,7 @@ import type { JSONSchemaProps } from '../../api/json-schema-props.js';
 import { compileSchemaRules } from './compile-rules.js';
 import { evaluateRules, type RuleResult } from './evaluate-rules.js';
 import type { RuleNode } from './compile-rules.js';
+import type { WorkerReply } from '../../threads/on-demand-worker.js';
 
 export interface RulesRequest {
   id: number;
@@ -15,7 +16,7 @@ export interface RulesRequest {
   old: unknown;
 }
 
-export type RulesReply = { id: number; result: RuleResult } | { id: number; error: string };
+export type RulesReply = WorkerReply<RuleResult>;
 
 const compiled = new Map<string, RuleNode | null>();
 

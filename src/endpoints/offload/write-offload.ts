@@ -4,7 +4,6 @@
 // result as JSON text. Small writes keep the in-thread path (a round trip to the worker costs more than their work).
 // One worker, started on first use and shared by the servers of the process; it holds the process open only while
 // it has work.
-import { Worker } from 'node:worker_threads';
 import type { KObject } from '../../api/object.js';
 import { StatusError } from '../../errors/status.js';
 import { markDecoded } from '../../registry/decoded-objects.js';
@@ -14,34 +13,10 @@ import type { WriteQuery } from '../query-options.js';
 import type { KV } from '../../storage/interface.js';
 import { HEAVY_BODY_BYTES } from '../heavy-work.js';
 import type { StagesInput, StagesOutput } from './write-stages.js';
-import type { StagesReply, StagesRequest } from './write-worker.js';
+import type { StagesRequest } from './write-worker.js';
+import { OnDemandWorker } from '../../threads/on-demand-worker.js';
 
-let worker: Worker | undefined;
-let nextId = 0;
-const pending = new Map<number, { resolve: (r: StagesOutput) => void; reject: (e: Error) => void }>();
-
-function failAll(err: Error): void {
-  worker = undefined;
-  for (const p of pending.values()) p.reject(err);
-  pending.clear();
-}
-
-function started(): Worker {
-  if (worker) return worker;
-  const w = new Worker(new URL('./write-worker.js', import.meta.url));
-  w.on('message', (reply: StagesReply) => {
-    const p = pending.get(reply.id);
-    if (!p) return;
-    pending.delete(reply.id);
-    if (pending.size === 0) w.unref();
-    if ('error' in reply) p.reject(new Error(reply.error));
-    else p.resolve(reply.out);
-  });
-  w.on('error', (e) => failAll(e));
-  w.on('exit', () => failAll(new Error('the write worker exited')));
-  w.unref();
-  return (worker = w);
-}
+const worker = new OnDemandWorker<Omit<StagesRequest, 'id'>, StagesOutput>(new URL('./write-worker.js', import.meta.url), 'the write worker');
 
 /** Body types the worker decodes (CBOR and Protobuf bodies, and a CBOR apply already turned into JSON, stay). */
 const OFFLOADED_TYPES = new Set(['', 'application/json', '*/*', 'application/yaml', 'application/json-patch+json', 'application/merge-patch+json', 'application/strategic-merge-patch+json', 'application/apply-patch+yaml']);
@@ -96,13 +71,7 @@ export function stagesRunInWorker(): number {
 /** Runs the stages in the worker. */
 export function runStagesInWorker(input: StagesInput): Promise<StagesOutput> {
   runs++;
-  const w = started();
-  const id = ++nextId;
-  return new Promise<StagesOutput>((resolve, reject) => {
-    pending.set(id, { resolve, reject });
-    w.ref();
-    w.postMessage({ id, input } satisfies StagesRequest);
-  });
+  return worker.call({ input });
 }
 
 /**

@@ -1,5 +1,6 @@
 // The write worker's thread (write-offload.ts starts it): runs the pure stages of large writes, one message each.
 import { parentPort } from 'node:worker_threads';
+import type { WorkerReply } from '../../threads/on-demand-worker.js';
 import { runWriteStages, type StagesInput, type StagesOutput } from './write-stages.js';
 
 export interface StagesRequest {
@@ -7,11 +8,11 @@ export interface StagesRequest {
   input: StagesInput;
 }
 
-export type StagesReply = { id: number; out: StagesOutput } | { id: number; error: string };
+export type StagesReply = WorkerReply<StagesOutput>;
 
 parentPort!.on('message', (req: StagesRequest) => {
   runWriteStages(req.input).then(
-    (out) => parentPort!.postMessage({ id: req.id, out } satisfies StagesReply),
+    (result) => parentPort!.postMessage({ id: req.id, result } satisfies StagesReply),
     (e: unknown) => parentPort!.postMessage({ id: req.id, error: e instanceof Error ? (e.stack ?? e.message) : String(e) } satisfies StagesReply),
   );
 });
