@@ -113,6 +113,10 @@ describe('CBORServingAndStorage on', () => {
     const warned = await s.request('POST', '/api/v1/namespaces/cb/configmaps?fieldValidation=Warn', { headers: { 'content-type': CBOR }, body: body('warned') });
     assert.equal(warned.status, 201);
     assert.equal(warned.headers.warning, '299 - "cbor: found unknown field at map element index 4"');
+    // An update reads its body the same way (the handler works on a copy of the decoded body).
+    const put = await raw(s, 'PUT', '/api/v1/namespaces/cb/configmaps/warned?fieldValidation=Strict', { 'content-type': CBOR }, body('warned'));
+    assert.equal(put.status, 400);
+    assert.equal(JSON.parse(put.bytes.toString()).message, 'ConfigMap in version "v1" cannot be handled as a ConfigMap: strict decoding error: cbor: found unknown field at map element index 4');
   });
 
   test('OpenAPI v3 lists application/cbor responses and apply-patch+cbor bodies', async () => {

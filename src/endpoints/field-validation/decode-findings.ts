@@ -1,6 +1,7 @@
 // What decoding a body learnt that the plain decoded object cannot show, kept beside the object (keyed by
 // its identity) until the write hook applies fieldValidation: repeated JSON keys, the YAML duplicate-key
 // error, and strict errors of JSON-patch operations.
+import { decoderStrictErrors } from '../serializers/serializer.js';
 import type { DuplicateEntries } from '../../schema/typed-decode.js';
 
 export interface DecodeFindings {
@@ -82,9 +83,16 @@ export function duplicateEntries(f: DecodeFindings | undefined): DuplicateEntrie
 /** structuredClone that carries the findings over to the copy (handlers that retry clone the decoded body). */
 export function cloneDecoded<T extends object>(obj: T): T {
   const f = findingsOf(obj);
-  if (!f) return structuredClone(obj);
-  // One structuredClone keeps the shared references between the object and its duplicate entries.
-  const copy = structuredClone({ obj, duplicated: f.duplicated });
-  recordFindings(copy.obj, { leading: [...f.leading], duplicated: copy.duplicated });
-  return copy.obj;
+  let clone: T;
+  if (!f) clone = structuredClone(obj);
+  else {
+    // One structuredClone keeps the shared references between the object and its duplicate entries.
+    const copy = structuredClone({ obj, duplicated: f.duplicated });
+    recordFindings(copy.obj, { leading: [...f.leading], duplicated: copy.duplicated });
+    clone = copy.obj;
+  }
+  // A decoder's own strict findings (CBOR's) travel with the copy too.
+  const strict = decoderStrictErrors.get(obj);
+  if (strict) decoderStrictErrors.set(clone, strict);
+  return clone;
 }
