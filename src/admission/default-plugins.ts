@@ -22,8 +22,7 @@ const gr = (group: string, resource: string) => ({ group, resource });
 
 /** A read through the watch cache as it is, then a consistent one when the object is not there yet. */
 function reader(registry: ResourceRegistry, group: string, resource: string) {
-  return async (namespace: string, name: string) =>
-    (await registry.getObject(gr(group, resource), namespace, name, { consistent: false })) ?? registry.getObject(gr(group, resource), namespace, name);
+  return (namespace: string, name: string) => registry.getObjectCachedFirst(gr(group, resource), namespace, name);
 }
 
 /** The plug-ins of this module (the assembly adds those it builds itself); `configs` from the configuration file. */

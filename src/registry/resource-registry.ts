@@ -138,6 +138,15 @@ export class ResourceRegistry {
     }
   }
 
+  /**
+   * An object as admission plug-ins read it (kube's informer lister, then a live lookup): the watch cache as it is,
+   * and a consistent read only when the object is not there yet (created a moment ago, or elsewhere). On etcd a
+   * consistent read is an etcd round trip, so the cache comes first.
+   */
+  async getObjectCachedFirst(gr: { group: string; resource: string }, namespace: string, name: string): Promise<KubeObject | undefined> {
+    return (await this.getObject(gr, namespace, name, { consistent: false })) ?? this.getObject(gr, namespace, name);
+  }
+
   private changed(): void {
     for (const l of this.listeners) l();
   }

@@ -7,6 +7,7 @@
 import type { Logger } from 'pino';
 import { applyRuntimeConfig, builtinResources } from '../api/catalog.js';
 import type { ResourceInfo } from '../api/resource-info.js';
+import type { KubeObject } from '../api/object.js';
 import { AdmissionChain } from '../admission/chain.js';
 import { NamespaceLifecycle } from '../admission/namespace-lifecycle.js';
 import { Priority } from '../admission/priority.js';
@@ -131,17 +132,15 @@ export class KubeliteApi {
     } catch (e) {
       throw new UsageError((e as Error).message);
     }
-    const webhooks = webhookAdmission(
-      registry,
-      (store, changed) => api.informers.for(store).subscribe({ events: changed, resync: changed }),
-      { toScale: (o) => toScale(o, builtinScaleMapping), setSpecReplicas: (o, n) => builtinScaleMapping.setSpecReplicas(o, n) },
-    );
+    // How admission sees the scale sub-resource of a built-in kind (its Scale), for webhooks and mutating policies.
+    const builtinScale = { toScale: (o: KubeObject) => toScale(o, builtinScaleMapping), setSpecReplicas: (o: KubeObject, n: number) => builtinScaleMapping.setSpecReplicas(o, n) };
+    const webhooks = webhookAdmission(registry, (store, changed) => api.informers.for(store).subscribe({ events: changed, resync: changed }), builtinScale);
     api.controllers.push({ start: () => undefined, stop: () => webhooks.stop() });
-    const getNamespace = async (name: string) => (await registry.getObject(NAMESPACES, '', name, { consistent: false })) ?? registry.getObject(NAMESPACES, '', name);
+    const getNamespace = (name: string) => registry.getObjectCachedFirst(NAMESPACES, '', name);
     // ValidatingAdmissionPolicy follows its policies and bindings through the informers once the stores exist.
     const policies = new ValidatingAdmissionPolicyPlugin({ registry, getNamespace, source: new PolicySource(registry, api.informers) });
     const mutatingPolicySource = new PolicySource(registry, api.informers, MUTATING_POLICY_RESOURCES, compileMutatingPolicySpec);
-    const mutatingPolicies = mutatingPolicyAdmission(registry, mutatingPolicySource, getNamespace, { toScale: (o) => toScale(o, builtinScaleMapping), setSpecReplicas: (o, n) => builtinScaleMapping.setSpecReplicas(o, n) });
+    const mutatingPolicies = mutatingPolicyAdmission(registry, mutatingPolicySource, getNamespace, builtinScale);
     const storeDeps: StoreDeps = {
       storage: deps.storage,
       caches: api.caches,
@@ -155,7 +154,7 @@ export class KubeliteApi {
           resolver: api.rbacResolver,
           getRole: (resource, ns, name) => registry.getObject({ group: 'rbac.authorization.k8s.io', resource }, ns, name),
         }),
-        new NamespaceLifecycle(async (name) => (await registry.getObject(NAMESPACES, '', name, { consistent: false })) ?? registry.getObject(NAMESPACES, '', name)),
+        new NamespaceLifecycle(getNamespace),
         new NodeRestriction((ns, name) => registry.getObject({ group: '', resource: 'pods' }, ns, name)),
         new Priority({
           get: (name) => registry.getObject(PRIORITY_CLASSES, '', name),

@@ -28,7 +28,7 @@ export function webhookDeps(registry: ResourceRegistry, scale: ScaleView): Webho
   const same = (a: AdmissionAttributes, inv: Invocation) => inv.kind.group === a.kind.group && inv.kind.version === a.kind.version && inv.kind.kind === a.kind.kind;
   return {
     async namespaceLabels(name) {
-      const ns = (await registry.getObject(NAMESPACES, '', name, { consistent: false })) ?? (await registry.getObject(NAMESPACES, '', name));
+      const ns = await registry.getObjectCachedFirst(NAMESPACES, '', name);
       return ns ? (ns.metadata?.labels ?? {}) : undefined;
     },
     equivalents(resource, subresource) {
