@@ -5,6 +5,7 @@
 import type { Authorizer, AuthorizerResult } from '../authz/authorizer.js';
 import { fieldRequirements, labelRequirements } from '../authz/selectors.js';
 import type { CelAuthzAttributes, SyncAuthorizer } from '../cel/index.js';
+import type { OperationContext } from '../registry/operation-context.js';
 
 const PENDING: AuthorizerResult = { decision: 'noOpinion', reason: '', error: 'authorization pending' };
 
@@ -47,4 +48,17 @@ export class RequestAuthorizer implements SyncAuthorizer {
     }
     return true;
   }
+}
+
+const perRequest = new WeakMap<OperationContext, RequestAuthorizer>();
+
+/**
+ * The one RequestAuthorizer of an admission request (its operation context), shared by every policy, binding and
+ * webhook matchCondition of the request, so one question goes to the authorizer once; undefined without an authorizer.
+ */
+export function requestAuthorizerOf(context: OperationContext): RequestAuthorizer | undefined {
+  if (!context.authorizer) return undefined;
+  let r = perRequest.get(context);
+  if (!r) perRequest.set(context, (r = new RequestAuthorizer(context.authorizer)));
+  return r;
 }

@@ -14,7 +14,7 @@ import type { MergeType } from '../../apply/merge-type.js';
 import type { AdmissionAttributes, AdmissionOperation } from '../../registry/admission.js';
 import type { ResourceRegistry } from '../../registry/resource-registry.js';
 import type { AdmissionPlugin } from '../chain.js';
-import { RequestAuthorizer } from '../request-authorizer.js';
+import { requestAuthorizerOf, type RequestAuthorizer } from '../request-authorizer.js';
 import type { Invocation } from '../webhooks/admission-review.js';
 import { applyMutation } from './apply-mutation.js';
 import { Group, matchConditions } from './evaluate.js';
@@ -97,7 +97,7 @@ export class MutatingAdmissionPolicyPlugin implements AdmissionPlugin {
     const errors: PolicyError[] = [];
     const invocations = await this.invocations(a, hooks, errors);
     if (invocations.length > 0) {
-      const authz = a.context.authorizer ? new RequestAuthorizer(a.context.authorizer) : undefined;
+      const authz = requestAuthorizerOf(a.context);
       const original = structuredClone(a.object);
       // An authorizer that answers asynchronously (a webhook) is asked between evaluations: run again once answered.
       for (;;) {

@@ -7,7 +7,7 @@
 import type { KubeObject } from '../../api/object.js';
 import { jsonValue } from '../../cel/index.js';
 import { forbidden, StatusError } from '../../errors/status.js';
-import { RequestAuthorizer } from '../request-authorizer.js';
+import { requestAuthorizerOf, type RequestAuthorizer } from '../request-authorizer.js';
 import type { AdmissionAttributes, AdmissionOperation } from '../../registry/admission.js';
 import type { ResourceRegistry } from '../../registry/resource-registry.js';
 import type { AdmissionPlugin } from '../chain.js';
@@ -108,7 +108,7 @@ export class ValidatingAdmissionPolicyPlugin implements AdmissionPlugin {
     await this.source.start();
     const hooks = this.source.hooks();
     if (hooks.length === 0) return;
-    const authz = a.context.authorizer ? new RequestAuthorizer(a.context.authorizer) : undefined;
+    const authz = requestAuthorizerOf(a.context);
     // An authorizer that answers asynchronously (a webhook) is asked between evaluations: run again once answered.
     for (;;) {
       const outcome = await this.dispatch(a, hooks, authz);

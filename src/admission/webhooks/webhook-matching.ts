@@ -7,7 +7,7 @@ import type { AdmissionAttributes } from '../../registry/admission.js';
 import type { LabelSelector } from '../../selection/label-selector.js';
 import { admissionRequest, type Invocation, type VersionedObjects } from './admission-review.js';
 import { evaluateMatchConditions } from './match-conditions.js';
-import { RequestAuthorizer } from '../request-authorizer.js';
+import { requestAuthorizerOf } from '../request-authorizer.js';
 import type { WebhookAccessor, WebhookRule } from './config-source.js';
 
 export interface GVR {
@@ -107,7 +107,7 @@ export async function shouldCallHook(h: WebhookAccessor, a: AdmissionAttributes,
   if (obj instanceof StatusError) throw obj;
   if (h.matchConditions.conditions.length) {
     const objs = deps.versioned(a, inv);
-    const authorizer = a.context.authorizer ? new RequestAuthorizer(a.context.authorizer) : undefined;
+    const authorizer = requestAuthorizerOf(a.context);
     const input = {
       request: admissionRequest('', a, inv, objs),
       object: objs.object,
