@@ -14,6 +14,8 @@ export interface RequestAudit {
   config: RequestAuditConfig;
   event: AuditEvent;
   responseStarted: boolean;
+  /** The request body decoded, once per request (every stage's event after the handlers shares it; none changes it). */
+  requestObject?: { value: unknown };
 }
 
 export class Auditor {
@@ -66,7 +68,8 @@ export class Auditor {
     const capture = ctx.auditCapture;
     if (e.stage !== 'RequestReceived' && !e.responseStatus) e.responseStatus = responseStatus(ctx);
     if (capture?.requestBody && (capture.request || OBJECT_VERBS.has(e.verb))) {
-      const obj = decodeBody(capture.requestBody, capture.requestContentType, a.config.omitManagedFields);
+      a.requestObject ??= { value: decodeBody(capture.requestBody, capture.requestContentType, a.config.omitManagedFields) };
+      const obj = a.requestObject.value;
       // kube completes objectRef from a decoded create or update body, at every level.
       if (OBJECT_VERBS.has(e.verb) && e.objectRef) e.objectRef = completeObjectRef(e.objectRef, obj);
       if (capture.request) e.requestObject = obj;
