@@ -21,11 +21,16 @@ export function instrumentStorage(inner: Storage, metrics: ApiserverMetrics, typ
     put: (key, value, expected) => timed(expected === 0 ? 'create' : 'update', typeOf(key), inner.put(key, value, expected)),
     delete: (key, expected) => timed('delete', typeOf(key), inner.delete(key, expected)),
   };
+  // The engine's other methods, bound to it once (binding on every access made a function per storage call).
+  const bound = new Map<string | symbol, unknown>();
   return new Proxy(inner, {
     get(target, prop, receiver) {
       if (typeof prop === 'string' && prop in wrapped) return wrapped[prop as keyof Storage];
       const v = Reflect.get(target, prop, receiver);
-      return typeof v === 'function' ? v.bind(target) : v;
+      if (typeof v !== 'function') return v;
+      let b = bound.get(prop);
+      if (b === undefined) bound.set(prop, (b = v.bind(target)));
+      return b;
     },
   });
 }

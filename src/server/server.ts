@@ -46,7 +46,7 @@ import { instrumentAuthenticator } from '../filters/authentication-metrics.js';
 import { metricsRoute } from '../observability/metrics/metrics-route.js';
 import type { ApiserverMetrics } from '../observability/metrics/apiserver-metrics.js';
 import { instrumentStorage } from './instrumented-storage.js';
-import { authorizerLabels } from '../observability/metrics/authorizer-labels.js';
+import { decisionLabelsOf } from '../observability/metrics/authorizer-labels.js';
 
 export interface RunningServer {
   /** https://host:port */
@@ -176,8 +176,8 @@ async function serveKubelite(opts: ServerOptions, logger: Logger | undefined, us
   }
   if (instrumented) {
     authorizer.onDecision = (member, r) => {
-      const labels = authorizerLabels(member);
-      if (labels) instrumented.authorizationDecisions.inc({ ...labels, decision: r.decision === 'allow' ? 'allowed' : 'denied' });
+      const labels = decisionLabelsOf(member, r.decision === 'allow' ? 'allowed' : 'denied');
+      if (labels) instrumented.authorizationDecisions.inc(labels);
     };
   }
   health.add('informer-sync', () => undefined, ['readyz']);
