@@ -104,10 +104,9 @@ function rvMember(entry: CacheEntry): Buffer {
 
 function splicedParts(entry: CacheEntry, at: number): Buffer[] {
   const view = storedBuffer(entry);
-  const member = rvMember(entry);
-  if (at >= 0) return [view.subarray(0, at), member, view.subarray(at)];
+  if (at >= 0) return [view.subarray(0, at), rvMember(entry), view.subarray(at)];
   const pos = -at - 1;
-  return [view.subarray(0, pos), Buffer.from(',' + member.subarray(0, member.length - 1).toString()), view.subarray(pos)];
+  return [view.subarray(0, pos), Buffer.from(`,"resourceVersion":"${entry.modRev}"`), view.subarray(pos)];
 }
 
 /** Protobuf message bytes (no envelope) of objects as an endpoint presents them, shared like the JSON ones. */
