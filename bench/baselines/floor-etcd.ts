@@ -4,9 +4,11 @@
 // the ConfigMap's stored JSON under its /registry key; a get is one linearizable Range (what a consistent GET
 // costs kubelite: the current revision from etcd, then the object from its watch cache). The client is the engine's
 // own (src/storage/etcd/etcd-client.ts: the etcd3 library with kubelite's gRPC options, call deadlines and fault
+// policies; the calls go through etcd-rpc.ts with the engine's message codec, as the engine sends them;
 // policies), and the value has the size of what kubelite stores for the load's ConfigMap (its system fields and
 // managedFields added), so only what kubelite does around the transaction differs.
 import { createEtcdClient } from '../../src/storage/etcd/etcd-client.js';
+import { EtcdRpc } from '../../src/storage/etcd/etcd-rpc.js';
 import { configMapBody } from '../load/configmap.js';
 import type { RequestResult } from '../load/jobs.js';
 import { cpuPercent } from '../load/request-load.js';
@@ -35,6 +37,7 @@ function storedShape(body: string): string {
 
 async function run(job: EtcdFloorJob): Promise<RequestResult> {
   const client = await createEtcdClient({ endpoints: [job.url] });
+  const rpc = await EtcdRpc.create(client, 10_000);
   const value = Buffer.from(storedShape(configMapBody('bench', 'cm-000000', 'create')));
   const getKey = Buffer.from('/registry/configmaps/bench/floor-get');
   await client.kv.put({ key: getKey, value });
@@ -43,21 +46,23 @@ async function run(job: EtcdFloorJob): Promise<RequestResult> {
     job.op === 'create'
       ? async () => {
           const key = Buffer.from(`/registry/configmaps/bench/cm-${String(next++).padStart(6, '0')}`);
-          const r = await client.kv.txn({
-            compare: [{ key, target: 'Mod', result: 'Equal', mod_revision: 0 }],
-            success: [{ request_put: { key, value } }],
-            failure: [{ request_range: { key } }],
-          });
+          const r = await rpc.txn({ compare: [{ key, result: 'Equal', modRevision: 0 }], success: [{ put: { key, value } }], failure: [{ range: { key } }] });
           if (!r.succeeded) throw new Error('create conflicted');
         }
       : async () => {
-          const r = await client.kv.range({ key: getKey });
+          const r = await rpc.range({ key: getKey });
           if (r.kvs.length !== 1) throw new Error('get found nothing');
         };
-  const cpu0 = process.cpuUsage();
   const wall0 = performance.now();
   const start = wall0 + job.warmupMs;
   const end = start + job.durationMs;
+  // The client's CPU over the measured window only (after the warm-up).
+  let cpu0 = process.cpuUsage();
+  let cpuWall0 = wall0;
+  const windowOpens = setTimeout(() => {
+    cpu0 = process.cpuUsage();
+    cpuWall0 = performance.now();
+  }, job.warmupMs);
   const latencies: number[] = [];
   let errors = 0;
   let firstError: string | undefined;
@@ -77,7 +82,8 @@ async function run(job: EtcdFloorJob): Promise<RequestResult> {
     }
   };
   await Promise.all(Array.from({ length: job.inFlight }, slot));
-  const loadCpuPct = cpuPercent(cpu0, wall0);
+  clearTimeout(windowOpens);
+  const loadCpuPct = cpuPercent(cpu0, cpuWall0);
   client.close();
   const seconds = job.durationMs / 1000;
   return { requests: latencies.length, succeeded, errors, firstError, seconds, perSecond: latencies.length / seconds, latency: summarize(latencies), bodyBytes: value.length, loadCpuPct };

@@ -8,7 +8,7 @@
 //   A write resolves once that watch has delivered it, so the caches of this server show it when the caller
 //   continues (as the embedded engines do); writes by other servers arrive as soon as etcd streams them.
 // - Compaction is kube's (compactor.ts); history older than the ring or than etcd's compaction answers TooOld.
-import type { Etcd3, IKeyValue, IEvent, IRangeRequest } from 'etcd3';
+import type { Etcd3 } from 'etcd3';
 import {
   StorageError,
   type DeleteResult,
@@ -31,6 +31,8 @@ import { createEtcdClient, type EtcdConnectionOptions } from './etcd-client.js';
 import { KeyMap, bytePrefixEnd } from './etcd-keys.js';
 import { isCompacted, isFutureRevision, neverSent, unavailable } from './etcd-errors.js';
 import { KeyspaceWatch } from './keyspace-watch.js';
+import { EtcdRpc } from './etcd-rpc.js';
+import type { KeyValue, RangeRequest, RangeResponse, WatchEvent } from './etcd-wire.js';
 import { COMPACT_REV_KEY, Compactor } from './compactor.js';
 
 export interface EtcdStorageOptions extends EtcdConnectionOptions {
@@ -61,13 +63,14 @@ export interface EtcdStorageOptions extends EtcdConnectionOptions {
 export async function openEtcdStorage(opts: EtcdStorageOptions): Promise<EtcdStorage> {
   const client = await createEtcdClient(opts);
   try {
+    const rpc = await EtcdRpc.create(client, opts.callTimeoutMs ?? 10_000);
     const keys = opts.keys ?? new KeyMap();
     const compactKey = Buffer.from(COMPACT_REV_KEY);
     // With several members a dead one may be asked first: try the others (the client skips a failing member).
     let res;
     for (let tries = 1; ; tries++) {
       try {
-        res = await client.kv.range({ key: compactKey });
+        res = await rpc.range({ key: compactKey });
         break;
       } catch (err) {
         if (!neverSent(err) || tries > opts.endpoints.length * 3) throw err;
@@ -75,7 +78,7 @@ export async function openEtcdStorage(opts: EtcdStorageOptions): Promise<EtcdSto
       }
     }
     const compacted = Number(res.kvs[0]?.value.toString() || 0);
-    return new EtcdStorage(client, keys, Number(res.header.revision), compacted, opts);
+    return new EtcdStorage(client, rpc, keys, res.revision, compacted, opts);
   } catch (err) {
     client.close();
     throw unavailable(err);
@@ -100,6 +103,7 @@ export class EtcdStorage implements Storage {
 
   constructor(
     readonly client: Etcd3,
+    private readonly rpc: EtcdRpc,
     private readonly keys: KeyMap,
     startRev: Rev,
     compacted: Rev,
@@ -107,7 +111,7 @@ export class EtcdStorage implements Storage {
   ) {
     this.etcdCompacted = compacted;
     this.log = this.newLog(startRev);
-    this.stream = new KeyspaceWatch(client, startRev, {
+    this.stream = new KeyspaceWatch(rpc, startRev, {
       events: (evs) => this.onEvents(evs),
       compacted: (rev) => void this.onStreamCompacted(rev),
       rewound: (rev, from) => this.onRewound(rev, from),
@@ -137,28 +141,28 @@ export class EtcdStorage implements Storage {
 
   async get(key: string): Promise<GetResult> {
     this.check();
-    const res = await this.call(() => this.client.kv.range({ key: this.keys.toEtcd(key) }), key);
+    const res = await this.call(() => this.rpc.range({ key: this.keys.toEtcd(key) }), key);
     const kv = res.kvs[0];
-    return { kv: kv && this.toKV(key, kv), rev: Number(res.header.revision) };
+    return { kv: kv && this.toKV(key, kv), rev: res.revision };
   }
 
   async list(prefix: string, opts: ListOptions = {}): Promise<ListResult> {
     this.check();
     const start = opts.startKey !== undefined && opts.startKey > prefix ? opts.startKey : prefix;
-    const req: IRangeRequest = {
+    const req: RangeRequest = {
       key: this.keys.toEtcd(start),
-      range_end: bytePrefixEnd(this.keys.toEtcd(prefix)),
+      rangeEnd: bytePrefixEnd(this.keys.toEtcd(prefix)),
       revision: opts.rev ?? 0,
     };
     if (opts.limit && opts.limit > 0) {
       const res = await this.range({ ...req, limit: opts.limit }, opts.rev);
-      return { kvs: this.toKVs(res.kvs), rev: opts.rev || Number(res.header.revision), more: res.more, count: Number(res.count) };
+      return { kvs: this.toKVs(res.kvs), rev: opts.rev || res.revision, more: res.more, count: res.count };
     }
     // Everything, in pages pinned to the first page's revision.
     const pageSize = this.opts.pageSize ?? 500;
     const first = await this.range({ ...req, limit: pageSize }, opts.rev);
     // etcd's header carries its current revision; a read at an older one happened at that one.
-    const rev = opts.rev || Number(first.header.revision);
+    const rev = opts.rev || first.revision;
     const kvs = this.toKVs(first.kvs);
     let more = first.more;
     let last = first.kvs[first.kvs.length - 1]?.key;
@@ -173,42 +177,42 @@ export class EtcdStorage implements Storage {
 
   put(key: string, value: Uint8Array, expectedModRev: Rev): Promise<WriteResult> {
     return this.write<WriteResult>(key, async (k) => {
-      const res = await this.client.kv.txn({
-        compare: [{ key: k, target: 'Mod', result: 'Equal', mod_revision: expectedModRev }],
-        success: [
-          { request_put: { key: k, value: Buffer.from(value.buffer, value.byteOffset, value.byteLength) } },
-          // An update keeps the object's create revision, which only etcd knows: read it back without the value.
-          ...(expectedModRev === 0 ? [] : [{ request_range: { key: k, keys_only: true } }]),
-        ],
-        failure: [{ request_range: { key: k } }],
+      const res = await this.rpc.txn({
+        compare: [{ key: k, result: 'Equal', modRevision: expectedModRev }],
+        success:
+          expectedModRev === 0
+            ? [{ put: { key: k, value } }]
+            : // An update keeps the object's create revision, which only etcd knows: read it back without the value.
+              [{ put: { key: k, value } }, { range: { key: k, keysOnly: true } }],
+        failure: [{ range: { key: k } }],
       });
-      const rev = Number(res.header.revision);
+      const rev = res.revision;
       if (!res.succeeded) {
-        const cur = res.responses[0]?.response_range?.kvs[0];
+        const cur = res.responses[0]?.range?.kvs[0];
         return { result: { ok: false, current: cur && this.toKV(key, cur) } };
       }
-      const createRev = expectedModRev === 0 ? rev : Number(res.responses[1]?.response_range?.kvs[0]?.create_revision ?? rev);
+      const createRev = expectedModRev === 0 ? rev : (res.responses[1]?.range?.kvs[0]?.createRevision ?? rev);
       return { rev, result: { ok: true, kv: { key, value, createRev, modRev: rev } } };
     });
   }
 
   delete(key: string, expectedModRev: Rev): Promise<DeleteResult> {
     return this.write<DeleteResult>(key, async (k) => {
-      const res = await this.client.kv.txn({
+      const res = await this.rpc.txn({
         compare: [
           expectedModRev === 0
-            ? { key: k, target: 'Mod', result: 'Greater', mod_revision: 0 } // exists
-            : { key: k, target: 'Mod', result: 'Equal', mod_revision: expectedModRev },
+            ? { key: k, result: 'Greater', modRevision: 0 } // exists
+            : { key: k, result: 'Equal', modRevision: expectedModRev },
         ],
-        success: [{ request_delete_range: { key: k, prev_kv: true } }],
-        failure: [{ request_range: { key: k } }],
+        success: [{ deleteRange: { key: k, prevKv: true } }],
+        failure: [{ range: { key: k } }],
       });
-      const rev = Number(res.header.revision);
+      const rev = res.revision;
       if (!res.succeeded) {
-        const cur = res.responses[0]?.response_range?.kvs[0];
+        const cur = res.responses[0]?.range?.kvs[0];
         return { result: { ok: false, current: cur && this.toKV(key, cur) } };
       }
-      const prev = res.responses[0]?.response_delete_range?.prev_kvs[0];
+      const prev = res.responses[0]?.deleteRange?.prevKvs[0];
       if (!prev) return { result: { ok: false } }; // deleted by someone else between compare and apply: cannot happen in one txn
       return { rev, result: { ok: true, rev, prev: this.toKV(key, prev) } };
     });
@@ -241,8 +245,8 @@ export class EtcdStorage implements Storage {
 
   private async readRevision(): Promise<Rev> {
     // A linearizable count-only range on one key: etcd answers with its current revision in the header.
-    const res = await this.call(() => this.client.kv.range({ key: this.keys.toEtcd('/'), count_only: true }));
-    return Number(res.header.revision);
+    const res = await this.call(() => this.rpc.range({ key: this.keys.toEtcd('/'), countOnly: true }));
+    return res.revision;
   }
 
   compactedRevision(): Rev {
@@ -271,7 +275,7 @@ export class EtcdStorage implements Storage {
     const deadline = Date.now() + 2000;
     for (let tries = 1; ; tries++) {
       try {
-        await this.client.kv.range({ key: this.keys.toEtcd('/registry/health'), count_only: true }, { deadline });
+        await this.rpc.range({ key: this.keys.toEtcd('/registry/health'), countOnly: true }, deadline);
         return;
       } catch (err) {
         // With several members, a dead one may be picked: ask again (another member, or the same one skipped).
@@ -308,10 +312,10 @@ export class EtcdStorage implements Storage {
     return p;
   }
 
-  private onEvents(evs: IEvent[]): void {
+  private onEvents(evs: WatchEvent[]): void {
     const batch: StorageEvent[] = [];
     for (const ev of evs) {
-      const rev = Number(ev.kv.mod_revision);
+      const rev = ev.kv.modRevision;
       const key = this.keys.fromEtcd(ev.kv.key);
       if (key === undefined) {
         if (ev.type === 'Put' && ev.kv.key.toString() === COMPACT_REV_KEY) {
@@ -320,7 +324,7 @@ export class EtcdStorage implements Storage {
         }
         continue;
       }
-      const prev = ev.prev_kv ? this.toKV(key, ev.prev_kv) : undefined;
+      const prev = ev.prevKv ? this.toKV(key, ev.prevKv) : undefined;
       if (ev.type === 'Put') {
         batch.push({ type: 'put', rev, kv: this.toKV(key, ev.kv), prev });
       } else {
@@ -372,9 +376,9 @@ export class EtcdStorage implements Storage {
     return new EventLog(rev, { maxEvents: this.opts.historyEvents ?? 10_000, maxAgeMs: (this.opts.historySeconds ?? 300) * 1000 });
   }
 
-  private async range(req: IRangeRequest, atRev: Rev | undefined) {
+  private async range(req: RangeRequest, atRev: Rev | undefined): Promise<RangeResponse> {
     try {
-      return await this.attempt(() => this.client.kv.range(req));
+      return await this.attempt(() => this.rpc.range(req));
     } catch (err) {
       // etcd's refusals keep their text through attempt().
       if (isCompacted(err)) {
@@ -423,7 +427,7 @@ export class EtcdStorage implements Storage {
     });
   }
 
-  private toKVs(kvs: IKeyValue[]): KV[] {
+  private toKVs(kvs: KeyValue[]): KV[] {
     const out: KV[] = [];
     for (const kv of kvs) {
       const key = this.keys.fromEtcd(kv.key);
@@ -432,8 +436,8 @@ export class EtcdStorage implements Storage {
     return out;
   }
 
-  private toKV(key: string, kv: IKeyValue): KV {
-    return { key, value: kv.value, createRev: Number(kv.create_revision), modRev: Number(kv.mod_revision) };
+  private toKV(key: string, kv: KeyValue): KV {
+    return { key, value: kv.value, createRev: kv.createRevision, modRev: kv.modRevision };
   }
 
   private check(): void {

@@ -3,13 +3,12 @@
 // that sees every key sees every revision: the last event's revision is exactly how far the stream has come, which
 // is what consistent reads from the cache need, without progress notifications (untrustworthy on etcd < 3.4.31 and
 // < 3.5.13, issues 15220 and 17507).
-import type { Etcd3, IWatchResponse, IEvent } from 'etcd3';
-
-type WatchStream = Awaited<ReturnType<Etcd3['watchClient']['watch']>>;
+import type { EtcdRpc, WatchStream } from './etcd-rpc.js';
+import type { WatchEvent, WatchResponse } from './etcd-wire.js';
 
 export interface KeyspaceWatchHandlers {
   /** The events of one response, in revision order. */
-  events(events: IEvent[]): void;
+  events(events: WatchEvent[]): void;
   /** The resume point was compacted away: the stream has stopped; history up to `compactRev` is gone. */
   compacted(compactRev: number): void;
   /**
@@ -32,7 +31,7 @@ export class KeyspaceWatch {
   private backoffMs = 100;
 
   constructor(
-    private readonly client: Etcd3,
+    private readonly rpc: EtcdRpc,
     /** The last revision already known; the stream starts after it. */
     private lastRev: number,
     private readonly on: KeyspaceWatchHandlers,
@@ -46,16 +45,16 @@ export class KeyspaceWatch {
     if (this.stopped) return;
     // Before resuming, make sure etcd has not gone back in time: a watch from a revision etcd has not reached yet
     // would silently wait for it, and then hand out unrelated changes as if they followed ours.
-    this.client.kv
-      .range({ key: ALL_KEYS, count_only: true })
+    this.rpc
+      .range({ key: ALL_KEYS, countOnly: true })
       .then((res) => {
-        const current = Number(res.header.revision);
+        const current = res.revision;
         if (current < this.lastRev) {
           const from = this.lastRev;
           this.lastRev = current;
           this.on.rewound(current, from);
         }
-        return this.client.watchClient.watch();
+        return this.rpc.watch();
       })
       .then((stream) => this.attach(stream))
       .catch((err: Error) => this.broken(err));
@@ -81,31 +80,31 @@ export class KeyspaceWatch {
       return;
     }
     this.stream = stream;
-    stream.on('data', (res: IWatchResponse) => this.onResponse(stream, res));
+    stream.on('data', (res: WatchResponse) => this.onResponse(stream, res));
     stream.on('error', (err: Error) => this.broken(err, stream));
     stream.on('end', () => this.broken(new Error('watch stream ended'), stream));
     stream.write({
-      create_request: { key: ALL_KEYS, range_end: ALL_KEYS, start_revision: this.lastRev + 1, prev_kv: true, progress_notify: true },
+      create: { key: ALL_KEYS, rangeEnd: ALL_KEYS, startRevision: this.lastRev + 1, prevKv: true, progressNotify: true },
     });
   }
 
-  private onResponse(stream: WatchStream, res: IWatchResponse): void {
+  private onResponse(stream: WatchStream, res: WatchResponse): void {
     if (stream !== this.stream) return;
     if (res.canceled) {
-      const compactRev = Number(res.compact_revision ?? 0);
+      const compactRev = res.compactRevision;
       if (compactRev > 0) {
         this.detach();
         this.stopped = true;
         this.on.compacted(compactRev);
-      } else this.broken(new Error(`watch canceled: ${res.cancel_reason || 'no reason given'}`), stream);
+      } else this.broken(new Error(`watch canceled: ${res.cancelReason || 'no reason given'}`), stream);
       return;
     }
     if (res.created) {
       this.backoffMs = 100;
       this.on.connected();
     }
-    if (res.events && res.events.length > 0) {
-      this.lastRev = Number(res.events[res.events.length - 1]!.kv.mod_revision);
+    if (res.events.length > 0) {
+      this.lastRev = res.events[res.events.length - 1]!.kv.modRevision;
       this.on.events(res.events);
     }
   }
