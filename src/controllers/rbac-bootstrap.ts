@@ -20,6 +20,7 @@ import { StatusError } from '../errors/status.js';
 import type { KObject } from '../api/object.js';
 import { internalOperation } from '../registry/operation-context.js';
 import type { ControllerContext } from './controller-context.js';
+import { writeDefaultPolicy } from './rbac-bootstrap-bulk.js';
 
 const RBAC = 'rbac.authorization.k8s.io';
 
@@ -56,7 +57,12 @@ function reconcileBinding(existing: KObject, wanted: KObject): KObject | undefin
   return sameJSON(out, existing) ? undefined : out;
 }
 
-export async function reconcileDefaultPolicy(cc: ControllerContext, log: Logger): Promise<void> {
+/**
+ * `emptyStore`: the storage held nothing when this server started; the policy is then written in one batch
+ * (rbac-bootstrap-bulk.ts) instead of object by object through the create path.
+ */
+export async function reconcileDefaultPolicy(cc: ControllerContext, log: Logger, opts: { emptyStore?: boolean } = {}): Promise<void> {
+  if (opts.emptyStore && (await writeDefaultPolicy(cc))) return;
   const store = (resource: string) => cc.registry.storeFor({ group: RBAC, resource });
   const ensure = async (resource: string, wanted: KObject, merge: (e: KObject, w: KObject) => KObject | undefined) => {
     const s = store(resource);
