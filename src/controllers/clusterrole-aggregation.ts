@@ -61,20 +61,24 @@ export class ClusterRoleAggregationController {
     if (!store) return false;
     const all = (await store.list('')).items;
     let again = false;
+    // Independent writes, issued together (in list order) so the embedded engines commit them in one transaction.
+    const writes: Promise<unknown>[] = [];
     for (const role of all) {
       if (!role.aggregationRule) continue;
       const rules = aggregatedRules(role, all);
       if (JSON.stringify(rules.map((r) => canonicalRule(r as KObject))) === JSON.stringify((role.rules ?? []).map(canonicalRule))) continue;
-      try {
-        await store.update('', role.metadata?.name ?? '', (cur) => {
-          if (!cur) throw new StatusError({ code: 404, reason: 'NotFound', message: 'gone' });
-          return { ...cur, rules };
-        }, { ...internalOperation(), subresource: '', allowCreate: false });
-      } catch (e) {
-        if (!(e instanceof StatusError)) throw e;
-        again = true;
-      }
+      const write = store.update('', role.metadata?.name ?? '', (cur) => {
+        if (!cur) throw new StatusError({ code: 404, reason: 'NotFound', message: 'gone' });
+        return { ...cur, rules };
+      }, { ...internalOperation(), subresource: '', allowCreate: false });
+      writes.push(
+        write.catch((e) => {
+          if (!(e instanceof StatusError)) throw e;
+          again = true;
+        }),
+      );
     }
+    await Promise.all(writes);
     return again;
   }
 }

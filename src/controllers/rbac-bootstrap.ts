@@ -20,6 +20,7 @@ import { StatusError } from '../errors/status.js';
 import type { KObject } from '../api/object.js';
 import { internalOperation } from '../registry/operation-context.js';
 import type { ControllerContext } from './controller-context.js';
+import { storedDefaults, storedJSON, writeDefaultPolicy, type StoredDefault } from './rbac-bootstrap-bulk.js';
 
 const RBAC = 'rbac.authorization.k8s.io';
 
@@ -56,13 +57,34 @@ function reconcileBinding(existing: KObject, wanted: KObject): KObject | undefin
   return sameJSON(out, existing) ? undefined : out;
 }
 
-export async function reconcileDefaultPolicy(cc: ControllerContext, log: Logger): Promise<void> {
+const UID_AND_CREATED = /"uid":"([^"]*)","creationTimestamp":"([^"]*)"/;
+
+/** True when the stored bytes are the default object's with some uid and creationTimestamp. */
+function storedAsDefault(value: Uint8Array, d: StoredDefault): boolean {
+  const text = Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('utf8');
+  const m = UID_AND_CREATED.exec(text);
+  return !!m && text === storedJSON(d, m[1]!, m[2]!);
+}
+
+/**
+ * `emptyStore`: the storage held nothing when this server started; the policy is then written in one batch
+ * (rbac-bootstrap-bulk.ts) instead of object by object through the create path.
+ */
+export async function reconcileDefaultPolicy(cc: ControllerContext, log: Logger, opts: { emptyStore?: boolean } = {}): Promise<void> {
+  if (opts.emptyStore && (await writeDefaultPolicy(cc))) return;
   const store = (resource: string) => cc.registry.storeFor({ group: RBAC, resource });
+  const defaults = new Map(storedDefaults().map((d) => [`${d.resource}/${d.namespace}/${d.name}`, d]));
   const ensure = async (resource: string, wanted: KObject, merge: (e: KObject, w: KObject) => KObject | undefined) => {
     const s = store(resource);
     if (!s) return;
     const ns: string = wanted.metadata.namespace ?? '';
     const name: string = wanted.metadata.name;
+    // An object stored exactly as the default (only its uid and creationTimestamp its own) has nothing to reconcile.
+    const d = defaults.get(`${resource}/${ns}/${name}`);
+    const cache = await s.cache();
+    await cache.consistentRev();
+    const entry = cache.get(s.key(ns, name));
+    if (d && entry && storedAsDefault(entry.value, d)) return;
     for (let attempt = 0; attempt < 5; attempt++) {
       try {
         const existing = await s.getCached(ns, name);

@@ -178,6 +178,7 @@ export class KubeliteApi {
     if (deps.metrics) api.controllers.push(new StorageObjectCounter(registry, deps.storage, deps.metrics, deps.options.etcdCountMetricPollPeriodMs));
 
     const controllers: ControllerContext = { registry, options: deps.options, informers: api.informers };
+    const emptyStore = (await deps.storage.currentRevision()) === 0;
     const done = deps.health.addPostStartHook('start-system-namespaces-controller');
     await bootstrapNamespaces(controllers);
     done();
@@ -185,7 +186,7 @@ export class KubeliteApi {
     const feed = new RbacPolicyFeed(controllers, api.rbacPolicy);
     api.controllers.push({ start: () => undefined, stop: () => feed.stop() });
     const rbacDone = deps.health.addPostStartHook('rbac/bootstrap-roles');
-    await reconcileDefaultPolicy(controllers, deps.log);
+    await reconcileDefaultPolicy(controllers, deps.log, { emptyStore });
     rbacDone();
     startupPhase('RBAC bootstrap policy');
     await feed.wait();

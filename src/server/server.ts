@@ -322,10 +322,12 @@ async function serveKubelite(opts: ServerOptions, logger: Logger | undefined, us
   const host = opts.bindAddress === '0.0.0.0' || opts.bindAddress === '::' ? '127.0.0.1' : opts.bindAddress;
   const url = `https://${host.includes(':') ? `[${host}]` : host}:${port}`;
   serverURL = url;
-  const kubeconfig = buildKubeconfig({ server: url, caPem: certs.ca.cert, clientCertPem: certs.admin.cert, clientKeyPem: certs.admin.key, name: opts.clusterName });
+  // Built when first read (the YAML library's first use costs start-up time) unless a file is written now.
+  let kubeconfig: string | undefined;
+  const kubeconfigText = () => (kubeconfig ??= buildKubeconfig({ server: url, caPem: certs.ca.cert, clientCertPem: certs.admin.cert, clientKeyPem: certs.admin.key, name: opts.clusterName }));
   if (kubeconfigPath) {
     mkdirSync(dirname(kubeconfigPath), { recursive: true });
-    writePrivateFile(kubeconfigPath, mergeKubeconfigFile(kubeconfigPath, kubeconfig, opts.kubeconfigSwitchContext ?? true));
+    writePrivateFile(kubeconfigPath, mergeKubeconfigFile(kubeconfigPath, kubeconfigText(), opts.kubeconfigSwitchContext ?? true));
   }
   // On etcd, other servers may share the store: kube-controller-manager's controllers run on the elected one.
   const elector = opts.etcdServers.length && opts.leaderElection !== false ? electLeader(api, opts, log) : undefined;
@@ -356,7 +358,18 @@ async function serveKubelite(opts: ServerOptions, logger: Logger | undefined, us
     })();
     return stopping;
   };
-  return { url, port, ca: certs.ca.cert, admin: certs.admin, kubeconfig, kubeconfigPath, storage, stop };
+  return {
+    url,
+    port,
+    ca: certs.ca.cert,
+    admin: certs.admin,
+    get kubeconfig() {
+      return kubeconfigText();
+    },
+    kubeconfigPath,
+    storage,
+    stop,
+  };
 }
 
 /**

@@ -20,6 +20,11 @@
 //   (kubernetes#132178, 1.34) and every rule gated by DynamicResourceAllocation, ClusterTrustBundle, ComponentStatusz,
 //   ComponentFlagz, KubeletServiceAccountTokenForCredentialProviders or PodCertificateRequest (off in 1.33).
 // - ClusterRoleBindings: ClusterRoleBindings() of that policy.go with the same gates.
+// - Cross-check: policy.go at 4bcd6c07dd5a0a46807af727ed3c518bccbc49bc (aramase/kubernetes; 1.33 development by
+//   content: it has the KubeletServiceAccountTokenForCredentialProviders gate, new in 1.33, and not system:monitoring's
+//   nodes/metrics of 1.34) gives, with 1.33's default gates, exactly these ClusterRoles and ClusterRoleBindings,
+//   including the scheduler's ungated leasecandidates rule and node-proxier's gated servicecidrs rule. The
+//   leader-locking Roles' leasecandidates rule still rests on the 1.34+ testdata only.
 // The aggregated roles (admin, edit, view) are compared by the rules the aggregation controller gives them, computed
 // here from the data with kube's algorithm (selectors in order, matching roles by name, identical rules once).
 import { test } from 'node:test';

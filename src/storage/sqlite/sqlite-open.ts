@@ -1,4 +1,5 @@
 // Opens the SQLite file with the settings the engine relies on and reads back the stored revision.
+import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 
 export type Synchronous = 'FULL' | 'NORMAL';
@@ -10,6 +11,7 @@ export interface OpenedDatabase {
 }
 
 export function openDatabase(path: string, synchronous: Synchronous): OpenedDatabase {
+  const created = path === ':memory:' || !existsSync(path);
   const db = new Database(path);
   try {
     db.pragma('journal_mode = WAL');
@@ -29,8 +31,9 @@ export function openDatabase(path: string, synchronous: Synchronous): OpenedData
         value INTEGER NOT NULL
       );
     `);
-    // Start with an empty WAL, so a file left large by a crash does not slow every later read.
-    db.pragma('wal_checkpoint(TRUNCATE)');
+    // Start with an empty WAL, so a file left large by a crash does not slow every later read (a file created just
+    // now has only its tables in the WAL).
+    if (!created) db.pragma('wal_checkpoint(TRUNCATE)');
     const stored = db.prepare("SELECT value FROM meta WHERE name = 'revision'").pluck().get() as number | undefined;
     // The counter is written in the same transaction as every change; max(mod_rev) only guards a hand-edited file.
     const maxMod = (db.prepare('SELECT max(mod_rev) FROM kv').pluck().get() as number | null) ?? 0;
