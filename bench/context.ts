@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Child } from './child.js';
 import type { Endpoint } from './load/h2-client.js';
 import type { Job, RequestJob, RequestResult, WatchJob, WatchResult } from './load/jobs.js';
-import type { BenchOptions } from './options.js';
+import { JIT_WARMUP_MAX_MS, type BenchOptions } from './options.js';
 import { summarizeProfile, type ProfileLine } from './profile-summary.js';
 import { summarize } from './stats.js';
 
@@ -123,6 +123,7 @@ export class RunContext {
   async measure(t: Target, job: RequestJob): Promise<Measured<RequestResult>>;
   async measure(t: Target, job: WatchJob): Promise<Measured<WatchResult>>;
   async measure(t: Target, job: Job): Promise<Measured<RequestResult | WatchResult>> {
+    if (job.kind === 'requests') await this.jitWarmup(job);
     await t.profile?.start();
     const c0 = await t.cpu();
     const w0 = performance.now();
@@ -130,6 +131,17 @@ export class RunContext {
     const serverCpuPct = (((await t.cpu()) - c0) / 1000 / (performance.now() - w0)) * 100;
     await t.profile?.stop();
     return { ...r, serverCpuPct };
+  }
+
+  /**
+   * Each target is a fresh process: without this, the short time-based warm-up measured kubelite (hundreds of
+   * functions on a request's path) while V8 was still compiling it, against a floor whose few functions compile at
+   * once. The same requests go to both targets (creates under a name prefix of their own); not measured.
+   */
+  private async jitWarmup(job: RequestJob): Promise<void> {
+    if (this.opts.jitWarmup <= 0 || job.maxRequests !== undefined || job.warmedUp) return;
+    const spec = job.spec.op === 'create' ? { ...job.spec, prefix: `warm-${job.spec.prefix}` } : job.spec;
+    await this.runSpread({ ...job, spec, warmupMs: 0, durationMs: JIT_WARMUP_MAX_MS, maxRequests: this.opts.jitWarmup });
   }
 
   /** Runs `fn` against a fresh kubelite, then against a fresh floor server. */

@@ -10,12 +10,21 @@ export interface BenchOptions {
   profile: boolean;
   /** Load generator processes for the read scenarios whose floor one generator cannot saturate (get, version). */
   generators: number;
+  /**
+   * Requests each request scenario sends before its measured window (up to JIT_WARMUP_MAX_MS), on kubelite and its
+   * floor alike, so that both are measured after V8 has compiled their hot paths; 0 turns it off.
+   */
+  jitWarmup: number;
 }
 
-export const USAGE = `usage: npm run bench -- [--duration <seconds>] [--scenarios a,b,c] [--quick] [--profile] [--generators <n>]`;
+/** The longest a JIT warm-up runs, whatever its request count. */
+export const JIT_WARMUP_MAX_MS = 5000;
+
+export const USAGE = `usage: npm run bench -- [--duration <seconds>] [--scenarios a,b,c] [--quick] [--profile] [--generators <n>] [--jit-warmup <requests>]`;
 
 export function parseOptions(argv: string[]): BenchOptions {
-  const o: BenchOptions = { durationS: 4, scenarios: [], quick: false, profile: false, generators: 2 };
+  const o: BenchOptions = { durationS: 4, scenarios: [], quick: false, profile: false, generators: 2, jitWarmup: 3000 };
+  let jitWarmupGiven = false;
   let durationGiven = false;
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i]!.split('=', 2) as [string, string | undefined];
@@ -44,6 +53,11 @@ export function parseOptions(argv: string[]): BenchOptions {
         o.generators = Number(value());
         if (!(Number.isInteger(o.generators) && o.generators >= 1 && o.generators <= 8)) throw new Error('--generators: a whole number from 1 to 8');
         break;
+      case '--jit-warmup':
+        o.jitWarmup = Number(value());
+        if (!(Number.isInteger(o.jitWarmup) && o.jitWarmup >= 0)) throw new Error('--jit-warmup: a whole number of requests, 0 for none');
+        jitWarmupGiven = true;
+        break;
       case '--help':
       case '-h':
         throw new Error(USAGE);
@@ -52,5 +66,6 @@ export function parseOptions(argv: string[]): BenchOptions {
     }
   }
   if (o.quick && !durationGiven) o.durationS = 2;
+  if (o.quick && !jitWarmupGiven) o.jitWarmup = 1000;
   return o;
 }

@@ -43,7 +43,7 @@ async function onEtcd(ctx: RunContext, label: string, op: 'create' | 'get', inFl
       const spec = op === 'create' ? { op, ns: NS, prefix: 'cm-', start: 0 } as const : { op, path: `/api/v1/namespaces/${NS}/configmaps/${objectName('cm-', 0)}` } as const;
       const warmSpec = op === 'create' ? { ...spec, prefix: 'warm-' } : spec;
       await ctx.run({ kind: 'requests', target: t.endpoint, spec: warmSpec, inFlight, sessions: 1, warmupMs: 0, durationMs: JIT_WARMUP_MS, maxRequests: JIT_WARMUP_REQUESTS });
-      return ctx.measure(t, { kind: 'requests', target: t.endpoint, spec, inFlight, sessions: 1, warmupMs: ctx.warmupMs, durationMs: ctx.durationMs });
+      return ctx.measure(t, { kind: 'requests', target: t.endpoint, spec, inFlight, sessions: 1, warmupMs: ctx.warmupMs, durationMs: ctx.durationMs, warmedUp: true });
     }, [url]),
   );
   const floor = await run(async (url) => {
