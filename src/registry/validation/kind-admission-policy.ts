@@ -7,12 +7,8 @@ import { compilePolicy, type CompiledExpression, type PolicySpec } from '../../c
 import { fieldErr, GoValue, type FieldError } from '../../errors/field-error.js';
 import { isDNS1035Label, isDNS1123Subdomain, isQualifiedName, isValidPathSegmentName } from '../../validation/names.js';
 import { validateLabelSelector } from './label-selector.js';
+import { isSet, list, type Obj, record, str } from './untyped.js';
 
-type Obj = Record<string, unknown>;
-const record = (v: unknown): Obj => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
-const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-const isSet = (v: unknown) => v !== undefined && v !== null;
 
 const FAILURE_POLICIES = ['Fail', 'Ignore'];
 const MATCH_POLICIES = ['Equivalent', 'Exact'];

@@ -6,13 +6,9 @@ import { fieldErr, type FieldError } from '../../errors/field-error.js';
 import { KubeEnv, CelCompileError, T, admissionRequestType, kubeTypeProvider, formatType } from '../../cel/index.js';
 import { isDNS1035Label, isDNS1123Subdomain, isQualifiedName, isValidPortNum } from '../../validation/names.js';
 import { validateLabelSelector } from './label-selector.js';
+import { isSet, list, type Obj, record, str } from './untyped.js';
 
-type Obj = Record<string, unknown>;
-const record = (v: unknown): Obj => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const strings = (v: unknown): string[] => list(v).map(str);
-const isSet = (v: unknown): boolean => v !== undefined && v !== null;
 
 const ACCEPTED_REVIEW_VERSIONS = ['v1', 'v1beta1'];
 const NO_SIDE_EFFECTS = ['None', 'NoneOnDryRun'];

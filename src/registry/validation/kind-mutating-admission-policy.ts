@@ -6,12 +6,8 @@ import { compileMutatingPolicy, type MutatingPolicySpec } from '../../cel/mutati
 import { fieldErr, type FieldError } from '../../errors/field-error.js';
 import { isDNS1123Subdomain, isQualifiedName } from '../../validation/names.js';
 import { celError, isCELIdentifier, validateMatchResources, validateParamKind, validateParamRef } from './kind-admission-policy.js';
+import { isSet, list, type Obj, record, str } from './untyped.js';
 
-type Obj = Record<string, unknown>;
-const record = (v: unknown): Obj => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
-const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-const isSet = (v: unknown) => v !== undefined && v !== null;
 
 const FAILURE_POLICIES = ['Fail', 'Ignore'];
 const PATCH_TYPES = ['ApplyConfiguration', 'JSONPatch'];
