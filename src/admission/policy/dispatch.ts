@@ -7,7 +7,7 @@ import type { AdmissionAttributes } from '../../registry/admission.js';
 import type { ResourceRegistry } from '../../registry/resource-registry.js';
 import { matches, type GVK, type GVR, type MatchingEnv, type MatchResources } from './matching.js';
 import { collectParams, paramResourceOf, type ParamResource } from './policy-inputs.js';
-import type { BindingSpec, PolicyHook } from './validating-admission-policy.js';
+import type { BindingSpec, PolicyHook } from './policy-hooks.js';
 
 /**
  * The matching environment of a plug-in: namespaces, and the served versions of each group-resource (matchPolicy

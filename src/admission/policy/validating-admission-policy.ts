@@ -11,34 +11,13 @@ import { requestAuthorizerOf, type RequestAuthorizer } from '../request-authoriz
 import type { AdmissionAttributes, AdmissionOperation } from '../../registry/admission.js';
 import type { ResourceRegistry } from '../../registry/resource-registry.js';
 import type { AdmissionPlugin } from '../chain.js';
-import type { CompiledPolicy, PolicySpec } from '../../cel/admission-policy.js';
 import { validate, type ValidateResult } from './evaluate.js';
 import type { MatchingEnv } from './matching.js';
 import { policyInputs } from './policy-inputs.js';
 import { dispatchPolicies, policyMatchingEnv } from './dispatch.js';
 
-// What the plug-in evaluates: each policy with its bindings and its compiled form, from a source that keeps them
-// current (controllers/admission-policy-source.ts follows them through the informers).
-export interface BindingSpec {
-  policyName?: string;
-  paramRef?: { name?: string; namespace?: string; selector?: unknown; parameterNotFoundAction?: string } | null;
-  matchResources?: Record<string, unknown> | null;
-  validationActions?: string[];
-}
-
-export interface PolicyHook<C = CompiledPolicy> {
-  policy: KubeObject & { spec?: PolicySpec };
-  bindings: (KubeObject & { spec?: BindingSpec })[];
-  compiled: C;
-}
-
-export interface PolicyHookSource<C = CompiledPolicy> {
-  /** Resolves once the source has read every policy and binding. */
-  start(): Promise<void>;
-  stop(): void;
-  /** Every policy that has bindings, in policy-name order. */
-  hooks(): PolicyHook<C>[];
-}
+export type { BindingSpec, PolicyHook, PolicyHookSource } from './policy-hooks.js';
+import type { BindingSpec, PolicyHook, PolicyHookSource } from './policy-hooks.js';
 
 const GROUP = 'admissionregistration.k8s.io';
 const EXEMPT = new Set(['validatingadmissionpolicies', 'validatingadmissionpolicybindings', 'mutatingadmissionpolicies', 'mutatingadmissionpolicybindings']);
