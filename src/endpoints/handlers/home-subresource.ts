@@ -1,5 +1,6 @@
 // Sub-resources whose behaviour lives in the resource's home (registry/resources/…: SubresourceRest, e.g. pods' log,
-// binding and eviction, namespaces' finalize): this reads and decodes the body, builds the operation context and writes the answer.
+// binding and eviction, namespaces' finalize, serviceaccounts' token): this reads and decodes the body (in any format
+// the endpoint serves), builds the operation context and writes the answer.
 import { operationFor } from '../operation.js';
 import { meta, nameOf, type KObject } from '../../api/object.js';
 import type { SubresourceRest, SubresourceServices } from '../../registry/resources/builtin-resource.js';
