@@ -132,6 +132,47 @@ describe('CBORServingAndStorage on', () => {
     assert.equal(parseYaml(r.bytes.toString()).message, 'only the following media types are accepted: application/json;stream=watch, application/vnd.kubernetes.protobuf;stream=watch, application/cbor-seq');
   });
 
+  test('sub-resource bodies read CBOR too: Binding, Eviction, Scale and TokenRequest', async () => {
+    const pod = { metadata: { name: 'p' }, spec: { containers: [{ name: 'c', image: 'i' }] } };
+    assert.equal((await s.request('POST', '/api/v1/namespaces/cb/pods', { headers: JSON_CT, body: JSON.stringify(pod) })).status, 201);
+    const binding = Buffer.from(encode({ apiVersion: 'v1', kind: 'Binding', metadata: { name: 'p' }, target: { apiVersion: 'v1', kind: 'Node', name: 'n1' } }));
+    const bound = await raw(s, 'POST', '/api/v1/namespaces/cb/pods/p/binding', { 'content-type': CBOR }, binding);
+    assert.equal(bound.status, 201, bound.bytes.toString());
+    assert.equal((await s.request('GET', '/api/v1/namespaces/cb/pods/p')).json().spec.nodeName, 'n1');
+    const eviction = Buffer.from(encode({ apiVersion: 'policy/v1', kind: 'Eviction', metadata: { name: 'p' } }));
+    const evicted = await raw(s, 'POST', '/api/v1/namespaces/cb/pods/p/eviction', { 'content-type': CBOR }, eviction);
+    assert.equal(evicted.status, 201, evicted.bytes.toString());
+    assert.equal((await s.request('GET', '/api/v1/namespaces/cb/pods/p')).status, 404);
+
+    const deploy = { metadata: { name: 'd' }, spec: { replicas: 1, selector: { matchLabels: { a: 'b' } }, template: { metadata: { labels: { a: 'b' } }, spec: { containers: [{ name: 'c', image: 'i' }] } } } };
+    assert.equal((await s.request('POST', '/apis/apps/v1/namespaces/cb/deployments', { headers: JSON_CT, body: JSON.stringify(deploy) })).status, 201);
+    const scale = Buffer.from(encode({ apiVersion: 'autoscaling/v1', kind: 'Scale', metadata: { name: 'd', namespace: 'cb' }, spec: { replicas: 3 } }));
+    const scaled = await raw(s, 'PUT', '/apis/apps/v1/namespaces/cb/deployments/d/scale', { 'content-type': CBOR, accept: CBOR }, scale);
+    assert.equal(scaled.status, 200, scaled.bytes.toString());
+    assert.equal(cborBody(scaled.bytes).spec.replicas, 3);
+    assert.equal((await s.request('GET', '/apis/apps/v1/namespaces/cb/deployments/d')).json().spec.replicas, 3);
+
+    assert.equal((await s.request('POST', '/api/v1/namespaces/cb/serviceaccounts', { headers: JSON_CT, body: '{"metadata":{"name":"sa"}}' })).status, 201);
+    const tokenRequest = Buffer.from(encode({ apiVersion: 'authentication.k8s.io/v1', kind: 'TokenRequest', spec: { expirationSeconds: 3600 } }));
+    const issued = await raw(s, 'POST', '/api/v1/namespaces/cb/serviceaccounts/sa/token', { 'content-type': CBOR, accept: CBOR }, tokenRequest);
+    assert.equal(issued.status, 201, issued.bytes.toString());
+    const tr = cborBody(issued.bytes);
+    assert.deepEqual([tr.kind, tr.metadata.name, tr.spec.expirationSeconds], ['TokenRequest', 'sa', 3600]);
+    assert.match(tr.status.token, /^eyJ/);
+  });
+
+  test('a built-in apply in CBOR is the same apply as its JSON form; a CBOR apply body that is no map is kube\'s 400', async () => {
+    const apply = Buffer.from(encode({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'applied' }, data: { k: 'v' } }));
+    const applied = await raw(s, 'PATCH', '/api/v1/namespaces/cb/configmaps/applied?fieldManager=cbor-apply', { 'content-type': 'application/apply-patch+cbor' }, apply);
+    assert.equal(applied.status, 201, applied.bytes.toString());
+    const obj = JSON.parse(applied.bytes.toString());
+    assert.deepEqual(obj.data, { k: 'v' });
+    assert.deepEqual(obj.metadata.managedFields.map((m: { manager: string; operation: string }) => [m.manager, m.operation]), [['cbor-apply', 'Apply']]);
+    const notAMap = await raw(s, 'PATCH', '/api/v1/namespaces/cb/configmaps/applied?fieldManager=cbor-apply', { 'content-type': 'application/apply-patch+cbor' }, Buffer.from(encode([1, 2])));
+    assert.equal(notAMap.status, 400);
+    assert.equal(JSON.parse(notAMap.bytes.toString()).message, 'error decoding YAML: cbor: cannot unmarshal array into Go value of type map[string]interface {}');
+  });
+
   test('custom resources: created, read and applied in CBOR', async () => {
     const crd = {
       apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: 'gadgets.example.com' },

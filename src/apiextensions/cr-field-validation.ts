@@ -3,6 +3,7 @@
 // for built-in kinds. Runs as the write hook of custom resources; other resources go to the inner hooks.
 import { findingsOf } from '../endpoints/field-validation/decode-findings.js';
 import { contentTypeOf } from '../endpoints/negotiation/media-type.js';
+import { isApplyPatch } from '../endpoints/patch/patch-types.js';
 import type { WriteQuery } from '../endpoints/query-options.js';
 import type { ResourceScope } from '../endpoints/resource-scope.js';
 import type { WriteHooks } from '../endpoints/write-hooks.js';
@@ -43,7 +44,7 @@ export function validateCustomResourceFields(
 }
 
 const isNonApplyPatch = (scope: ResourceScope, op: string): boolean =>
-  op === 'patch' && contentTypeOf(scope.ctx.req.headers['content-type']) !== 'application/apply-patch+yaml';
+  op === 'patch' && !isApplyPatch(contentTypeOf(scope.ctx.req.headers['content-type']));
 
 /** Go's map order: encoding/json writes map keys sorted, and kube re-encodes metadata before decoding it. */
 function sortedKeys(v: unknown): unknown {

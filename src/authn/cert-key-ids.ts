@@ -2,42 +2,7 @@
 // walker: the failure message of client-certificate verification names them, and a certificate library costs
 // ~100 ms to load for two fields.
 
-interface Tlv {
-  tag: number;
-  /** Offset of the value. */
-  start: number;
-  /** Offset just past the value. */
-  end: number;
-}
-
-function readTlv(der: Uint8Array, at: number, limit: number): Tlv {
-  if (at + 2 > limit) throw new Error('truncated DER');
-  const tag = der[at]!;
-  if ((tag & 0x1f) === 0x1f) throw new Error('multi-byte DER tag');
-  let len = der[at + 1]!;
-  let start = at + 2;
-  if (len & 0x80) {
-    const n = len & 0x7f;
-    if (n === 0 || n > 4 || start + n > limit) throw new Error('bad DER length');
-    len = 0;
-    for (let i = 0; i < n; i++) len = len * 256 + der[start + i]!;
-    start += n;
-  }
-  const end = start + len;
-  if (end > limit) throw new Error('truncated DER');
-  return { tag, start, end };
-}
-
-/** The TLVs directly inside a constructed value. */
-function children(der: Uint8Array, parent: Tlv): Tlv[] {
-  const out: Tlv[] = [];
-  for (let at = parent.start; at < parent.end; ) {
-    const t = readTlv(der, at, parent.end);
-    out.push(t);
-    at = t.end;
-  }
-  return out;
-}
+import { children, readTlv, type Tlv } from './der.js';
 
 const SEQUENCE = 0x30;
 const OCTET_STRING = 0x04;

@@ -77,8 +77,7 @@ export class ResourceRouter implements HandlerDeps {
   private async dispatch(ctx: RequestContext, served: ServedResource & { rest: RestStorage }): Promise<void> {
     const { def, store } = served;
     const ri = ctx.requestInfo;
-    const isNamespaceKind = def.group === '' && def.resource === 'namespaces';
-    if (!isNamespaceKind) {
+    if (!store.strategy.addressedAsNamespace) {
       if (!def.namespaced && ri.namespace) throw routeNotFound();
       // A name in the path needs a namespace; a name taken from a field selector (list/watch) does not.
       if (def.namespaced && !ri.namespace && ri.parts.length >= 2) throw routeNotFound();

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { applyJsonPatch } from './json-patch.js';
+import { decodePatchBody } from '../endpoints/patch/apply-patch-body.js';
 import { ApiserverPanic } from './patch-errors.js';
 import { StatusError } from '../errors/status.js';
 
@@ -13,7 +14,7 @@ const cm = () => ({
 });
 
 const apply = (patch: unknown, doc: unknown = cm(), fieldValidation?: 'Ignore' | 'Warn' | 'Strict') =>
-  applyJsonPatch(doc, typeof patch === 'string' ? patch : JSON.stringify(patch), { fieldValidation });
+  applyJsonPatch(doc, decodePatchBody(typeof patch === 'string' ? patch : JSON.stringify(patch)), { fieldValidation });
 
 function statusOf(fn: () => unknown): ReturnType<StatusError['toJSON']> {
   try {

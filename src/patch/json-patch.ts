@@ -2,7 +2,8 @@
 // negative indices on and a 3 MiB copy budget), quirks included: `replace` of a missing member adds
 // it, negative indices count from the end, `test` of a missing member against null passes, scalars
 // are compared by their JSON text, the first path segment is never checked to be empty.
-import { GoJsonSyntaxError, parseGoJson, type GoJson } from '../golang/encoding-json.js';
+import { parseGoJson, type GoJson } from '../golang/encoding-json.js';
+import type { DecodedPatch } from './decoded-patch.js';
 import { MAX_NESTING_DEPTH } from '../config/nesting-depth.js';
 import { compareGoStrings, goEncodeNumber, goEncodeString } from '../golang/encoding-json.js';
 import { GO_INTERFACE, GO_STRING, strictDecode, type GoType } from '../golang/encoding-json.js';
@@ -433,21 +434,16 @@ function toOperation(v: GoJson): Operation | undefined {
 }
 
 /**
- * Applies an RFC 6902 patch body to a decoded JSON document (the current object in the request
+ * Applies an RFC 6902 patch (its body as the JSON serializer read it) to a decoded JSON document (the current object in the request
  * version). Throws StatusError with kube's code, reason and message: 400 for an undecodable body,
  * 413 for more than 10000 operations, 422 (generic text) when any operation fails; ApiserverPanic
  * where kube-apiserver itself panics.
  */
-export function applyJsonPatch(doc: unknown, patchBytes: Buffer | string, opts: JsonPatchOptions = {}): JsonPatchResult {
+export function applyJsonPatch(doc: unknown, patch: DecodedPatch, opts: JsonPatchOptions = {}): JsonPatchResult {
   const validation = opts.fieldValidation ?? 'Warn';
   const strictMode = validation !== 'Ignore';
-  let parsed: GoJson;
-  try {
-    parsed = parseGoJson(patchBytes);
-  } catch (e) {
-    if (e instanceof GoJsonSyntaxError) throw patchDecodeFailed(e.message, strictMode);
-    throw e;
-  }
+  if (patch.syntaxError !== undefined) throw patchDecodeFailed(patch.syntaxError, strictMode);
+  const parsed = patch.tree;
   let strictErrors: string[] = [];
   if (strictMode) {
     const strict = strictDecode(parsed, STRICT_OPS);

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { applyMergePatch } from './merge-patch.js';
+import { decodePatchBody } from '../endpoints/patch/apply-patch-body.js';
 import { StatusError } from '../errors/status.js';
 
 const deploy = () => ({
@@ -13,7 +14,7 @@ const deploy = () => ({
 });
 
 const merge = (patch: unknown, doc: unknown = deploy(), fieldValidation?: 'Ignore' | 'Warn' | 'Strict') =>
-  applyMergePatch(doc, typeof patch === 'string' ? patch : JSON.stringify(patch), { fieldValidation });
+  applyMergePatch(doc, decodePatchBody(typeof patch === 'string' ? patch : JSON.stringify(patch)), { fieldValidation });
 
 function statusOf(fn: () => unknown) {
   try {

@@ -2,7 +2,8 @@
 // MergePatch): null deletes a member, objects merge recursively, anything else replaces. Nulls inside
 // values that land in new places are pruned from objects (not from arrays), except where a non-object
 // replaces an existing object. Under fieldValidation Warn/Strict the body is first decoded strictly.
-import { GoJsonSyntaxError, goJsonToValue, parseGoJson, type GoJson } from '../golang/encoding-json.js';
+import { goJsonToValue } from '../golang/encoding-json.js';
+import type { DecodedPatch } from './decoded-patch.js';
 import { GO_UNTYPED_MAP, strictDecode } from '../golang/encoding-json.js';
 import { badRequest, type StatusError } from '../errors/status.js';
 import { patchDecodeFailed } from './patch-errors.js';
@@ -65,19 +66,14 @@ export function mergePatchValues(doc: unknown, patch: unknown): unknown {
 }
 
 /**
- * Applies a merge-patch body to a decoded JSON document (the current object in the request version).
+ * Applies a merge-patch body (as the JSON serializer read it) to a decoded JSON document (the current object in the request version).
  * Throws StatusError: 400 `error decoding patch: <decoder error>` (Warn/Strict) for a body that is not
  * a JSON object, 400 `Invalid JSON Patch` for `null` (and, under Ignore, for malformed bodies and scalars).
  */
-export function applyMergePatch(doc: unknown, patchBytes: Buffer | string, opts: MergePatchOptions = {}): MergePatchResult {
+export function applyMergePatch(doc: unknown, patch: DecodedPatch, opts: MergePatchOptions = {}): MergePatchResult {
   const strictMode = (opts.fieldValidation ?? 'Warn') !== 'Ignore';
-  let parsed: GoJson;
-  try {
-    parsed = parseGoJson(patchBytes);
-  } catch (e) {
-    if (!(e instanceof GoJsonSyntaxError)) throw e;
-    throw strictMode ? patchDecodeFailed(e.message, true) : invalidJsonPatch();
-  }
+  if (patch.syntaxError !== undefined) throw strictMode ? patchDecodeFailed(patch.syntaxError, true) : invalidJsonPatch();
+  const parsed = patch.tree;
   let strictErrors: string[] = [];
   if (strictMode) {
     const strict = strictDecode(parsed, GO_UNTYPED_MAP);

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { applyStrategicMergePatch } from './strategic-merge-patch.js';
+import { decodePatchBody } from '../endpoints/patch/apply-patch-body.js';
 import { openAPIRefResolver, patchMetaFromOpenAPI, type OpenAPISchema, type PatchMeta } from './patch-meta.js';
 import { ApiserverPanic } from './patch-errors.js';
 import { StatusError } from '../errors/status.js';
@@ -38,7 +39,7 @@ const pod = () => ({
 });
 
 const smp = (doc: unknown, patch: unknown, kind = POD, fieldValidation?: 'Ignore' | 'Warn' | 'Strict') =>
-  applyStrategicMergePatch(doc, typeof patch === 'string' ? patch : JSON.stringify(patch), metaFor(kind), { fieldValidation });
+  applyStrategicMergePatch(doc, decodePatchBody(typeof patch === 'string' ? patch : JSON.stringify(patch)), metaFor(kind), { fieldValidation });
 const r = (patch: unknown, doc: unknown = pod(), kind = POD): any => smp(doc, patch, kind).result;
 
 function statusOf(fn: () => unknown) {

@@ -2,7 +2,8 @@
 // to built-in kinds: maps merge recursively, null deletes, lists with strategy `merge` merge by
 // their merge key (or as sets of scalars), other lists are replaced; directives `$patch`,
 // `$retainKeys`, `$setElementOrder/<list>` and `$deleteFromPrimitiveList/<list>` (ssa.md §7).
-import { GoJsonSyntaxError, goJsonToValue, parseGoJson, type GoJson } from '../golang/encoding-json.js';
+import { goJsonToValue } from '../golang/encoding-json.js';
+import type { DecodedPatch } from './decoded-patch.js';
 import { GO_UNTYPED_MAP, strictDecode } from '../golang/encoding-json.js';
 import { goSprintS, goSprintV, goTypeName } from '../golang/fmt.js';
 import { badRequest } from '../errors/status.js';
@@ -198,20 +199,15 @@ export function strategicMergeMapPatch(original: JsonMap, patch: JsonMap | null,
 }
 
 /**
- * Applies a strategic-merge-patch body to a decoded JSON object (the current object in the request
+ * Applies a strategic-merge-patch body (as the JSON serializer read it) to a decoded JSON object (the current object in the request
  * version) using `meta` for the kind's schema. Throws StatusError as kube-apiserver answers: 400 with
  * the decoder's text for a body that is not a JSON object, 400/422/500 for merge errors
  * (ssa.md §7.6), or ApiserverPanic where kube panics.
  */
-export function applyStrategicMergePatch(doc: unknown, patchBytes: Buffer | string, meta: PatchMeta, opts: StrategicMergePatchOptions = {}): StrategicMergePatchResult {
+export function applyStrategicMergePatch(doc: unknown, body: DecodedPatch, meta: PatchMeta, opts: StrategicMergePatchOptions = {}): StrategicMergePatchResult {
   const strictMode = (opts.fieldValidation ?? 'Warn') !== 'Ignore';
-  let parsed: GoJson;
-  try {
-    parsed = parseGoJson(patchBytes);
-  } catch (e) {
-    if (e instanceof GoJsonSyntaxError) throw badRequest(e.message);
-    throw e;
-  }
+  if (body.syntaxError !== undefined) throw badRequest(body.syntaxError);
+  const parsed = body.tree;
   const decoded = strictDecode(parsed, GO_UNTYPED_MAP);
   if (decoded.typeError) throw badRequest(decoded.typeError);
   const patch = goJsonToValue(parsed) as JsonMap | null;

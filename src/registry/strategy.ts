@@ -22,6 +22,11 @@ export interface Strategy {
   hasStatusSubresource: boolean;
   /** A delete answers with the deleted object instead of a Status. */
   returnDeletedObject: boolean;
+  /**
+   * The objects are namespaces: a request path names one as `/namespaces/{name}`, which RequestInfo reads as the
+   * request's namespace, so the router takes a namespace on this cluster-scoped resource.
+   */
+  addressedAsNamespace?: boolean;
   /** Kind-specific preparation on create (after system fields are set). */
   prepareForCreate(obj: KObject, ctx: StrategyContext): void | Promise<void>;
   /** Kind-specific preparation on update of the main resource. */
@@ -57,6 +62,7 @@ export interface StrategyRules {
   tracksGeneration?: boolean;
   returnDeletedObject?: boolean;
   allowCreateOnUpdate?: boolean;
+  addressedAsNamespace?: boolean;
 }
 
 /** The generic strategy of a resource with the given rules (kube's defaults for a built-in kind). */
@@ -67,6 +73,7 @@ export function defaultStrategy(def: ResourceDef, rules: StrategyRules = {}): St
     tracksGeneration: rules.tracksGeneration ?? false,
     hasStatusSubresource: def.subresources.some((s) => s.name === 'status'),
     returnDeletedObject: rules.returnDeletedObject ?? false,
+    addressedAsNamespace: rules.addressedAsNamespace ?? false,
     prepareForCreate: () => undefined,
     prepareForUpdate: () => undefined,
     validate: () => [],

@@ -51,3 +51,12 @@ test('a CA and a leaf it signs parse and verify, with the requested names, valid
   assert.equal(lib.getExtension(pkix.AuthorityKeyIdentifierExtension)!.keyId, keyIdentifier(caKeys.publicKey).toString('hex'));
   assert.deepEqual(subjectNameOf(leaf.raw), encodeName('CN=kubelite-admin, O=system:masters'));
 });
+
+test('the subject Name of a truncated or malformed certificate is an error, not bytes read past its end', () => {
+  const keys = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const pem = writeCertificate({ serial: Buffer.from([1]), subject: 'CN=x', issuer: encodeName('CN=x'), notBefore: new Date(0), notAfter: new Date(1e12), publicKey: keys.publicKey, signingKey: keys.privateKey, ca: true });
+  const raw = new X509Certificate(pem).raw;
+  assert.deepEqual(subjectNameOf(raw), encodeName('CN=x'));
+  assert.throws(() => subjectNameOf(raw.subarray(0, 40)), /truncated DER/);
+  assert.throws(() => subjectNameOf(Buffer.from([0x30, 0x85, 1, 2, 3, 4, 5])), /bad DER length/);
+});

@@ -3,6 +3,7 @@
 // import alone cost ~120 ms of a first start.
 import { createHash, sign, type KeyObject } from 'node:crypto';
 import { isIP } from 'node:net';
+import { readTlv } from '../authn/der.js';
 
 function length(n: number): Buffer {
   if (n < 0x80) return Buffer.from([n]);
@@ -72,32 +73,20 @@ function extension(id: string, critical: boolean, value: Buffer): Buffer {
 export function keyIdentifier(publicKey: KeyObject): Buffer {
   const spki = publicKey.export({ type: 'spki', format: 'der' });
   // SEQUENCE { AlgorithmIdentifier, BIT STRING }: the last TLV; skip its tag, length and unused-bits byte.
-  const outer = readHeader(spki, 0);
-  const alg = readHeader(spki, outer.start);
-  const key = readHeader(spki, alg.end);
+  const outer = readTlv(spki, 0);
+  const alg = readTlv(spki, outer.start, outer.end);
+  const key = readTlv(spki, alg.end, outer.end);
   return createHash('sha1').update(spki.subarray(key.start + 1, key.end)).digest();
-}
-
-function readHeader(der: Buffer, at: number): { start: number; end: number } {
-  let len = der[at + 1]!;
-  let start = at + 2;
-  if (len & 0x80) {
-    const n = len & 0x7f;
-    len = 0;
-    for (let i = 0; i < n; i++) len = len * 256 + der[start + i]!;
-    start += n;
-  }
-  return { start, end: start + len };
 }
 
 /** The subject Name of a DER certificate, as DER. */
 export function subjectNameOf(cert: Buffer): Buffer {
-  const outer = readHeader(cert, 0);
-  const tbs = readHeader(cert, outer.start);
+  const outer = readTlv(cert, 0);
+  const tbs = readTlv(cert, outer.start, outer.end);
   let at = tbs.start;
-  if (cert[at] === 0xa0) at = readHeader(cert, at).end; // version
-  for (let i = 0; i < 4; i++) at = readHeader(cert, at).end; // serial, signature, issuer, validity
-  return cert.subarray(at, readHeader(cert, at).end);
+  if (cert[at] === 0xa0) at = readTlv(cert, at, tbs.end).end; // version
+  for (let i = 0; i < 4; i++) at = readTlv(cert, at, tbs.end).end; // serial, signature, issuer, validity
+  return cert.subarray(at, readTlv(cert, at, tbs.end).end);
 }
 
 const KEY_USAGE = { digitalSignature: 0, keyEncipherment: 2, keyCertSign: 5, cRLSign: 6 } as const;

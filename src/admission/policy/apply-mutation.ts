@@ -11,6 +11,7 @@ import type { CompiledMutation } from '../../cel/mutating-admission-policy.js';
 import { JSONPatchValue, MutationObject, checkObjectTypeNames, mutationToJson } from '../../cel/mutation-types.js';
 import { StatusError } from '../../errors/status.js';
 import { applyJsonPatch, JsonPatchOperationError } from '../../patch/json-patch.js';
+import { decodeJsonPatchBytes } from '../../patch/decoded-patch.js';
 import { OUT_OF_BUDGET, OutOfBudget, type Group } from './evaluate.js';
 
 export type MutationOutcome = { object: KObject } | { error: string };
@@ -51,7 +52,7 @@ function jsonPatch(value: unknown, object: KObject): MutationOutcome {
     ops.push(op);
   }
   try {
-    return { object: applyJsonPatch(structuredClone(object), JSON.stringify(ops), { fieldValidation: 'Ignore', operationErrors: true }).result as KObject };
+    return { object: applyJsonPatch(structuredClone(object), decodeJsonPatchBytes(JSON.stringify(ops)), { fieldValidation: 'Ignore', operationErrors: true }).result as KObject };
   } catch (e) {
     if (e instanceof JsonPatchOperationError) return e.testFailed ? { object } : { error: `JSON Patch: ${operationErrorText(e)}` };
     if (e instanceof StatusError) return { error: `JSON Patch: ${e.status.message ?? ''}` };

@@ -1,6 +1,7 @@
 // Evaluates a compiled ValidatingAdmissionPolicy for one request, binding and param (kube's validating policy
 // validator): match conditions, validations with their messages, audit annotations; variables are evaluated
 // lazily, once per expression group, and charged to the group's budget. Errors follow the failure policy.
+import { matchConditionsOutcome } from '../match-conditions-outcome.js';
 import {
   CelError, RUNTIME_CEL_COST_BUDGET, RUNTIME_CEL_COST_BUDGET_MATCH_CONDITIONS, type ObjectValue,
 } from '../../cel/index.js';
@@ -117,21 +118,13 @@ const errorDecision = (failurePolicy: string, message: string): Decision => ({
 export function matchConditions(policy: PolicyCore, inputs: Inputs): { matches: boolean; error?: string } {
   if (policy.matchConditions.length === 0) return { matches: true };
   const g = new Group(policy, inputs, true, RUNTIME_CEL_COST_BUDGET_MATCH_CONDITIONS);
-  const errors: string[] = [];
   try {
-    for (const m of policy.matchConditions) {
-      const r = g.run(m.compiled);
-      if (r.error !== undefined) errors.push(r.error);
-      else if (r.value === false) return { matches: false };
-    }
+    return matchConditionsOutcome(policy.matchConditions, (m) => g.run(m.compiled), policy.failurePolicy);
   } catch (e) {
     if (!(e instanceof OutOfBudget)) throw e;
     if (policy.failurePolicy === 'Ignore') return { matches: false };
     return { matches: false, error: OUT_OF_BUDGET };
   }
-  if (errors.length === 0) return { matches: true };
-  if (policy.failurePolicy === 'Ignore') return { matches: false };
-  return { matches: false, error: errors.length === 1 ? errors[0] : `[${errors.join(', ')}]` };
 }
 
 function failureMessage(spec: ValidationSpec, messageResult: Evaluation | undefined): string {

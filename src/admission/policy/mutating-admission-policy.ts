@@ -18,9 +18,10 @@ import { requestAuthorizerOf, type RequestAuthorizer } from '../request-authoriz
 import type { Invocation } from '../webhooks/admission-review.js';
 import { applyMutation } from './apply-mutation.js';
 import { Group, matchConditions } from './evaluate.js';
-import { matches, type GVK, type GVR, type MatchingEnv, type MatchResources } from './matching.js';
-import { collectParams, paramResourceOf, policyInputs, type ParamResource } from './policy-inputs.js';
-import type { BindingSpec, PolicyHook, PolicyHookSource } from './validating-admission-policy.js';
+import type { GVK, GVR, MatchingEnv } from './matching.js';
+import { policyInputs } from './policy-inputs.js';
+import type { PolicyHook, PolicyHookSource } from './validating-admission-policy.js';
+import { dispatchPolicies, policyMatchingEnv } from './dispatch.js';
 
 const GROUP = 'admissionregistration.k8s.io';
 const EXEMPT = new Set(['validatingadmissionpolicies', 'validatingadmissionpolicybindings', 'mutatingadmissionpolicies', 'mutatingadmissionpolicybindings']);
@@ -58,24 +59,9 @@ export class MutatingAdmissionPolicyPlugin implements AdmissionPlugin {
   readonly name = 'MutatingAdmissionPolicy';
   readonly operations = new Set<AdmissionOperation>(['CREATE', 'UPDATE', 'CONNECT']);
   private readonly env: MatchingEnv;
-  private readonly equivalents = new Map<string, { resource: GVR; kind: GVK }[]>();
 
   constructor(private readonly deps: MutatingPolicyDeps) {
-    this.env = {
-      getNamespace: deps.getNamespace,
-      equivalents: (gvr) => {
-        const key = `${gvr.group}/${gvr.resource}`;
-        let hit = this.equivalents.get(key);
-        if (!hit) {
-          hit = deps.registry.all()
-            .filter((r) => r.group === gvr.group && r.resource === gvr.resource)
-            .map((r) => ({ resource: { group: r.group, version: r.version, resource: r.resource }, kind: { group: r.group, version: r.version, kind: r.kind } }));
-          this.equivalents.set(key, hit);
-        }
-        return hit;
-      },
-    };
-    deps.registry.onChange?.(() => this.equivalents.clear());
+    this.env = policyMatchingEnv(deps.registry, deps.getNamespace);
   }
 
   start(): Promise<void> {
@@ -122,46 +108,19 @@ export class MutatingAdmissionPolicyPlugin implements AdmissionPlugin {
   /** kube's generic dispatcher: the (policy, binding, param) triples that match, and configuration errors. */
   private async invocations(a: AdmissionAttributes, hooks: Hook[], errors: PolicyError[]): Promise<Invoke[]> {
     const out: Invoke[] = [];
-    for (const hook of hooks) {
-      const policy = hook.policy.metadata?.name ?? '';
-      const failurePolicy = hook.compiled.failurePolicy;
-      const constraints = hook.policy.spec?.matchConstraints as MatchResources | undefined;
-      let match;
-      try {
-        if (!constraints) throw new Error('policy contained no match constraints, a required field');
-        match = await matches(constraints, a, this.env);
-      } catch (e) {
-        errors.push({ policy, message: `failed to configure policy: ${(e as Error).message}`, failurePolicy });
-        continue;
-      }
-      if (!match.matches) continue;
-      const paramKind = hook.policy.spec?.paramKind;
-      let paramResource: ParamResource | undefined;
-      if (paramKind) {
-        const r = paramResourceOf(this.deps.registry, paramKind);
-        if (typeof r === 'string') {
-          errors.push({ policy, message: `failed to configure policy: ${r}`, failurePolicy });
-          continue;
-        }
-        paramResource = r;
-      }
-      for (const b of hook.bindings) {
-        const binding = b.metadata?.name ?? '';
-        const spec = (b.spec ?? {}) as BindingSpec;
-        let params: (KubeObject | null)[];
-        try {
-          if (spec.matchResources && !(await matches(spec.matchResources as MatchResources, a, this.env)).matches) continue;
-          params = await collectParams(this.deps.registry, paramResource, spec.paramRef, a.namespace);
-        } catch (e) {
-          errors.push({ policy, binding, message: `failed to configure binding: ${(e as Error).message}`, failurePolicy });
-          continue;
-        }
+    await dispatchPolicies(a, hooks, this.deps.registry, this.env, {
+      configError: (hook, binding, e) => {
+        const message = `failed to configure ${binding === undefined ? 'policy' : 'binding'}: ${(e as Error).message}`;
+        errors.push({ policy: hook.policy.metadata?.name ?? '', binding, message, failurePolicy: hook.compiled.failurePolicy });
+      },
+      binding: ({ hook, binding, params, resource, kind }) => {
+        const policy = hook.policy.metadata?.name ?? '';
         for (const param of params) {
           const paramKey = param ? `${param.metadata?.namespace ?? ''}/${param.metadata?.name ?? ''}` : '';
-          out.push({ hook, binding, param, resource: match.resource, kind: match.kind, key: `${policy}\u0000${binding}\u0000${paramKey}` });
+          out.push({ hook, binding, param, resource, kind, key: `${policy}\u0000${binding}\u0000${paramKey}` });
         }
-      }
-    }
+      },
+    });
     return out;
   }
 

@@ -11,33 +11,13 @@ import { requestAuthorizerOf, type RequestAuthorizer } from '../request-authoriz
 import type { AdmissionAttributes, AdmissionOperation } from '../../registry/admission.js';
 import type { ResourceRegistry } from '../../registry/resource-registry.js';
 import type { AdmissionPlugin } from '../chain.js';
-import type { CompiledPolicy, PolicySpec } from '../../cel/admission-policy.js';
 import { validate, type ValidateResult } from './evaluate.js';
-import { matches, type GVK, type GVR, type MatchingEnv, type MatchResources } from './matching.js';
-import { collectParams, paramResourceOf, policyInputs, type ParamResource } from './policy-inputs.js';
+import type { MatchingEnv } from './matching.js';
+import { policyInputs } from './policy-inputs.js';
+import { dispatchPolicies, policyMatchingEnv } from './dispatch.js';
 
-// What the plug-in evaluates: each policy with its bindings and its compiled form, from a source that keeps them
-// current (controllers/admission-policy-source.ts follows them through the informers).
-export interface BindingSpec {
-  policyName?: string;
-  paramRef?: { name?: string; namespace?: string; selector?: unknown; parameterNotFoundAction?: string } | null;
-  matchResources?: Record<string, unknown> | null;
-  validationActions?: string[];
-}
-
-export interface PolicyHook<C = CompiledPolicy> {
-  policy: KubeObject & { spec?: PolicySpec };
-  bindings: (KubeObject & { spec?: BindingSpec })[];
-  compiled: C;
-}
-
-export interface PolicyHookSource<C = CompiledPolicy> {
-  /** Resolves once the source has read every policy and binding. */
-  start(): Promise<void>;
-  stop(): void;
-  /** Every policy that has bindings, in policy-name order. */
-  hooks(): PolicyHook<C>[];
-}
+export type { BindingSpec, PolicyHook, PolicyHookSource } from './policy-hooks.js';
+import type { BindingSpec, PolicyHook, PolicyHookSource } from './policy-hooks.js';
 
 const GROUP = 'admissionregistration.k8s.io';
 const EXEMPT = new Set(['validatingadmissionpolicies', 'validatingadmissionpolicybindings', 'mutatingadmissionpolicies', 'mutatingadmissionpolicybindings']);
@@ -73,26 +53,8 @@ export class ValidatingAdmissionPolicyPlugin implements AdmissionPlugin {
 
   constructor(private readonly deps: ValidatingPolicyDeps) {
     this.source = deps.source;
-    this.env = {
-      getNamespace: deps.getNamespace,
-      equivalents: (gvr) => {
-        const key = `${gvr.group}/${gvr.resource}`;
-        let hit = this.equivalents.get(key);
-        if (!hit) {
-          hit = deps.registry.all()
-            .filter((r) => r.group === gvr.group && r.resource === gvr.resource)
-            .map((r) => ({ resource: { group: r.group, version: r.version, resource: r.resource }, kind: { group: r.group, version: r.version, kind: r.kind } }));
-          this.equivalents.set(key, hit);
-        }
-        return hit;
-      },
-    };
-    // What is served changes with CRDs: forget what was derived from it.
-    deps.registry.onChange?.(() => this.equivalents.clear());
+    this.env = policyMatchingEnv(deps.registry, deps.getNamespace);
   }
-
-  /** Served versions of each group-resource (matchPolicy Equivalent), kept until the registry changes. */
-  private readonly equivalents = new Map<string, { resource: GVR; kind: GVK }[]>();
 
   /** Follows policies and bindings (call once the stores are registered). */
   start(): Promise<void> {
@@ -129,55 +91,25 @@ export class ValidatingAdmissionPolicyPlugin implements AdmissionPlugin {
         : `unrecognized failure policy: '${hook.compiled.failurePolicy}'`;
       out.denials.push({ policy: hook.policy.metadata?.name ?? '', binding, message });
     };
-    for (const hook of hooks) {
-      const policyName = hook.policy.metadata?.name ?? '';
-      const constraints = hook.policy.spec?.matchConstraints as MatchResources | undefined;
-      let match;
-      try {
-        if (!constraints) throw new Error('policy contained no match constraints, a required field');
-        match = await matches(constraints, a, this.env);
-      } catch (e) {
-        configError(hook, undefined, e);
-        continue;
-      }
-      if (!match.matches) continue;
-      const paramKind = hook.policy.spec?.paramKind;
-      let paramResource: ReturnType<typeof this.paramResource>;
-      if (paramKind) {
-        paramResource = this.paramResource(paramKind);
-        if (typeof paramResource === 'string') {
-          configError(hook, undefined, new Error(paramResource));
-          continue;
-        }
-      }
-      const collected = new Map<string, string[]>();
-      for (const binding of hook.bindings) {
-        const bindingName = binding.metadata?.name ?? '';
-        const spec = (binding.spec ?? {}) as BindingSpec;
-        try {
-          if (spec.matchResources && !(await matches(spec.matchResources as MatchResources, a, this.env)).matches) continue;
-        } catch (e) {
-          configError(hook, bindingName, e);
-          continue;
-        }
-        let params: (KubeObject | null)[];
-        try {
-          params = await this.collectParams(paramKind ? paramResource! as ParamResource : undefined, spec.paramRef ?? undefined, a.namespace);
-        } catch (e) {
-          configError(hook, bindingName, e);
-          continue;
-        }
-        if (params.length === 0) continue;
+    // A policy's published audit annotations, `<policy>/<key>`, once all its bindings ran.
+    let collected = new Map<string, string[]>();
+    await dispatchPolicies(a, hooks, this.deps.registry, this.env, {
+      configError,
+      binding: async ({ hook, binding, spec, params, resource, kind }) => {
+        if (params.length === 0) return;
         const nsName = a.kind.group === '' && a.kind.version === 'v1' && a.kind.kind === 'Namespace' ? '' : a.namespace;
         const namespace = nsName && hook.compiled.usesNamespace ? await this.deps.getNamespace(nsName) : undefined;
-        const base = this.inputs(a, match.resource, match.kind, namespace, authz);
+        const base = policyInputs(this.deps.registry, a, resource, kind, namespace, authz);
         for (const param of params) {
           const result = validate(hook.compiled, { ...base, params: param ? jsonValue(param) : null });
-          this.collect(out, result, policyName, bindingName, spec, collected);
+          this.collect(out, result, hook.policy.metadata?.name ?? '', binding, spec, collected);
         }
-      }
-      for (const [key, values] of collected) out.annotations[`${policyName}/${key}`] = values.join(', ');
-    }
+      },
+      policyDone: (hook) => {
+        for (const [key, values] of collected) out.annotations[`${hook.policy.metadata?.name ?? ''}/${key}`] = values.join(', ');
+        collected = new Map();
+      },
+    });
     return out;
   }
 
@@ -224,18 +156,6 @@ export class ValidatingAdmissionPolicyPlugin implements AdmissionPlugin {
     err.status.code = reasonCode(reason);
     err.status.details = { ...err.status.details, causes: [{ message }] };
     throw err;
-  }
-
-  private inputs(a: AdmissionAttributes, resource: GVR, kind: GVK, namespace: KubeObject | undefined, authz: RequestAuthorizer | undefined) {
-    return policyInputs(this.deps.registry, a, resource, kind, namespace, authz);
-  }
-
-  private paramResource(paramKind: { apiVersion?: string; kind?: string }): ParamResource | string {
-    return paramResourceOf(this.deps.registry, paramKind);
-  }
-
-  private collectParams(kind: ParamResource | undefined, ref: BindingSpec['paramRef'] | undefined, namespace: string): Promise<(KubeObject | null)[]> {
-    return collectParams(this.deps.registry, kind, ref, namespace);
   }
 }
 

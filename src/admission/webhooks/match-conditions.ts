@@ -3,6 +3,7 @@
 // The whole set shares one runtime budget.
 import { KubeEnv, PER_CALL_LIMIT, RUNTIME_CEL_COST_BUDGET_MATCH_CONDITIONS, CelCompileError, T, admissionRequestType, authorizerValue, kubeTypeProvider, jsonValue, requestResourceCheck, schemaValue, type Program, type SyncAuthorizer } from '../../cel/index.js';
 import type { UserInfo } from '../../http/request-context.js';
+import { matchConditionsOutcome, type ConditionResult } from '../match-conditions-outcome.js';
 import type { KObject } from '../../api/object.js';
 
 interface Condition {
@@ -71,25 +72,14 @@ export function evaluateMatchConditions(mc: CompiledMatchConditions, input: CelR
     authorizer: authz,
     'authorizer.requestResource': authz ? requestResourceCheck(authz, input.resource) : null,
   };
-  const errors: string[] = [];
   let remaining = RUNTIME_CEL_COST_BUDGET_MATCH_CONDITIONS;
-  for (const c of mc.conditions) {
-    if (!c.program) {
-      errors.push(`compilation error: ${c.compileError}`);
-      continue;
-    }
+  const outcome = matchConditionsOutcome(mc.conditions, (c): ConditionResult => {
+    if (!c.program) return { error: `compilation error: ${c.compileError}` };
     const r = c.program.evalWithCost(vars, Math.min(PER_CALL_LIMIT, remaining));
     remaining -= r.cost;
-    if (r.error) {
-      errors.push(`expression '${c.expression}' resulted in error: ${r.error.message}`);
-      continue;
-    }
-    if (r.value === false) return { matches: false };
-    if (r.value !== true) errors.push(`expression '${c.expression}' resulted in error: no such overload`);
-  }
-  if (!errors.length) return { matches: true };
-  if (mc.failurePolicy === 'Ignore') return { matches: false };
-  // utilerrors.NewAggregate: one error prints alone, several as a bracketed list.
-  return { error: errors.length === 1 ? errors[0]! : `[${errors.join(', ')}]` };
+    if (r.error) return { error: `expression '${c.expression}' resulted in error: ${r.error.message}` };
+    if (r.value !== true && r.value !== false) return { error: `expression '${c.expression}' resulted in error: no such overload` };
+    return { value: r.value };
+  }, mc.failurePolicy);
+  return outcome.error !== undefined ? { error: outcome.error } : outcome;
 }
-

@@ -7,6 +7,7 @@ import { badRequest, internalError, StatusError } from '../../errors/status.js';
 import { jsonEqual, type KObject } from '../../api/object.js';
 import type { AdmissionAttributes, AdmissionOperation } from '../../registry/admission.js';
 import { applyJsonPatch } from '../../patch/json-patch.js';
+import { decodeJsonPatchBytes } from '../../patch/decoded-patch.js';
 import type { AdmissionPlugin } from '../chain.js';
 import { buildAdmissionReview, verifyAdmissionResponse, type Invocation } from './admission-review.js';
 import type { WebhookConfigSource } from './config-source.js';
@@ -156,7 +157,7 @@ export class MutatingWebhooks implements AdmissionPlugin {
       if (result.patchType !== 'JSONPatch') throw new CallingWebhookError(h.name, `unsupported patch type ${JSON.stringify(result.patchType)}`);
       let patched: KObject;
       try {
-        patched = applyJsonPatch(structuredClone(objs.object), result.patch, { fieldValidation: 'Ignore' }).result as KObject;
+        patched = applyJsonPatch(structuredClone(objs.object), decodeJsonPatchBytes(result.patch), { fieldValidation: 'Ignore' }).result as KObject;
       } catch (e) {
         throw internalError(e instanceof StatusError ? e.status.message ?? '' : e);
       }

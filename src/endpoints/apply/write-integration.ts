@@ -5,7 +5,7 @@ import type { ResourceScope } from '../resource-scope.js';
 import type { WriteQuery } from '../query-options.js';
 import { apiVersionOf } from '../../registry/resource-def.js';
 import type { KObject } from '../../api/object.js';
-import { decodeApplyBody } from '../../apply/apply-body.js';
+import type { DecodedApplyBody } from '../../apply/apply-body.js';
 import { FieldManager } from '../../apply/field-manager.js';
 import { managerOrUserAgent } from '../../registry/validation/field-manager-name.js';
 import { resourceSchema } from '../../schema/builtin-schemas.js';
@@ -65,18 +65,19 @@ export function typedSkeleton(node: SchemaNode, depth = 0): KObject {
 const SYSTEM_FIELDS = ['uid', 'resourceVersion', 'creationTimestamp', 'generation', 'deletionTimestamp', 'deletionGracePeriodSeconds'] as const;
 
 /**
- * An apply patch (`application/apply-patch+yaml`) to `current` (undefined: the apply creates the object).
- * Returns the object to store, with its managedFields; throws kube's Status errors (400 body and identity
- * checks, 409 uid mismatch and conflicts, 500 for a body that does not fit the schema).
+ * An apply patch to `current` (undefined: the apply creates the object). `decode` gives the apply configuration as
+ * its serializer read it (apply-patch+yaml, apply-patch+cbor); it is called once the endpoint is known to take
+ * apply patches. Returns the object to store, with its managedFields; throws kube's Status errors (400 body and
+ * identity checks, 409 uid mismatch and conflicts, 500 for a body that does not fit the schema).
  */
-export function applyPatchRequest(scope: ResourceScope, body: Buffer, current: KObject | undefined, q: WriteQuery): KObject {
+export function applyPatchRequest(scope: ResourceScope, decode: () => DecodedApplyBody, current: KObject | undefined, q: WriteQuery): KObject {
   const fm = scope.subresource === 'scale' ? undefined : fieldManagerFor(scope);
   if (!fm) {
     throw unsupportedMediaType(
       'the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json',
     );
   }
-  const { config, strictError } = decodeApplyBody(body);
+  const { config, strictError } = decode();
   const md = (typeof config.metadata === 'object' && config.metadata !== null ? config.metadata : {}) as KObject;
   const bodyName = typeof md.name === 'string' ? md.name : '';
   if (!current && !bodyName) throw badRequest(`the name of the object (${scope.name} based on URL) was undeterminable: name must be provided`);

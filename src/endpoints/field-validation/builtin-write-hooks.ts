@@ -14,6 +14,7 @@ import { applyTypeDefaults } from '../../schema/type-defaulting.js';
 import { builtinTypeDefaulters } from '../../registry/resources/index.js';
 import { markDecoded } from '../../registry/decoded-objects.js';
 import { contentTypeOf } from '../negotiation/media-type.js';
+import { isApplyPatch } from '../patch/patch-types.js';
 import type { WriteQuery } from '../query-options.js';
 import type { ResourceScope } from '../resource-scope.js';
 import type { WriteHooks } from '../write-hooks.js';
@@ -53,7 +54,7 @@ export function validateFields(scope: ResourceScope, obj: KObject, q: Pick<Write
   const findings = findingsOf(obj);
   const strictMode = q.fieldValidation !== 'Ignore';
   const pt = patchType(scope, op);
-  const apply = pt === 'application/apply-patch+yaml';
+  const apply = isApplyPatch(pt);
   // Non-apply patches report the patched object (Go JSON, taken before decoding drops anything) in a 422.
   const fail = (detail: string): StatusError =>
     op === 'patch' && !apply ? patchResultRejected(findings?.patchValue ?? goMarshal(obj), detail) : cannotBeHandled(scope.def.kind, scope.def.version, detail);

@@ -1,8 +1,9 @@
 // Sub-resources whose behaviour lives in the resource's home (registry/resources/…: SubresourceRest, e.g. pods' log,
-// binding and eviction, namespaces' finalize): this reads and decodes the body, builds the operation context and writes the answer.
+// binding and eviction, namespaces' finalize, serviceaccounts' token): this reads and decodes the body (in any format
+// the endpoint serves), builds the operation context and writes the answer.
 import { operationFor } from '../operation.js';
 import { meta, nameOf, type KObject } from '../../api/object.js';
-import type { SubresourceRest } from '../../registry/resources/builtin-resource.js';
+import type { SubresourceRest, SubresourceServices } from '../../registry/resources/builtin-resource.js';
 import { decodeBody } from '../negotiation/decode-body.js';
 import { readBody } from '../negotiation/read-body.js';
 import { writeEncoded } from '../negotiation/write-object.js';
@@ -19,7 +20,7 @@ import { capability, forEndpoint, protobufServed } from '../resource-scope.js';
 // kube returns a Status with no code for these creates; the response status is 201.
 const created = (): KObject => ({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success' });
 
-export async function handleHomeSubresource(scope: ResourceScope, own: SubresourceRest): Promise<void> {
+export async function handleHomeSubresource(scope: ResourceScope, own: SubresourceRest, services: SubresourceServices): Promise<void> {
   const { ctx } = scope;
   const target = { rest: scope.rest, namespace: scope.namespace, name: scope.name };
   if (own.update) {
@@ -30,12 +31,15 @@ export async function handleHomeSubresource(scope: ResourceScope, own: Subresour
     if (ctx.method !== 'GET') throw routeMethodNotAllowed();
     return writeBody(ctx, 200, 'text/plain', await own.get(target, ctx.query));
   }
-  if (!own.create || ctx.method !== 'POST') throw routeMethodNotAllowed();
+  const create = own.create;
+  if (!create || ctx.method !== 'POST' || (create.available && !create.available(services))) throw routeMethodNotAllowed();
+  const rep = create.returnsObject ? negotiate(ctx, { list: false, transforms: false, protobuf: false }) : undefined;
   const q = parseWriteQuery(ctx.query, 'CreateOptions');
   const body = await readBody(ctx, scope.options.maxRequestBodyBytes);
-  const obj = await decodeBody(ctx.req.headers['content-type'], body, own.create.body);
-  await own.create.create(target, obj, q, (o) => operationFor(scope, o));
-  await writeEncoded(ctx, 201, created(), 'json');
+  const obj = await decodeBody(ctx.req.headers['content-type'], body, create.body, cborServed(ctx));
+  const answer = await create.create(target, obj, q, (o) => operationFor(scope, o), services);
+  if (!rep) return writeEncoded(ctx, 201, created(), 'json');
+  await writeEncoded(ctx, 201, answer ?? created(), rep.as === 'object' ? rep.format : 'json');
 }
 
 /** PUT of the resource's own kind to a sub-resource whose home says what it changes (namespaces/finalize). */

@@ -5,7 +5,6 @@ import { notFound, routerUnsupportedMediaType, unsupportedMediaType } from '../.
 import { deepClone, meta, type KubeObject } from '../../api/object.js';
 import { contentTypeOf } from '../negotiation/media-type.js';
 import { cborServed, negotiate } from '../negotiation/negotiate.js';
-import { badRequest } from '../../errors/status.js';
 import { readBody } from '../negotiation/read-body.js';
 import { writeRepresentation } from '../negotiation/write-representation.js';
 import { parseWriteQuery } from '../query-options.js';
@@ -13,52 +12,30 @@ import { forEndpoint, type ResourceScope, protobufServed } from '../resource-sco
 import type { WriteHooks } from '../write-hooks.js';
 import type { Patcher } from '../../registry/rest.js';
 import { trackManagedFields } from '../apply/write-integration.js';
-import { applyPatchBody, PATCH_TYPES, type PatchType } from '../patch/apply-patch-body.js';
+import { APPLY_CBOR, applyPatchBody, decodeApplyConfiguration, isApplyPatch, PATCH_TYPES, PATCH_TYPES_WITH_CBOR, type PatchType } from '../patch/apply-patch-body.js';
 import { patchedWithTypeMeta } from '../patch/patched-type-meta.js';
 
 import { heavyWork } from '../heavy-work.js';
-import { cborSerializer } from '../serializers/cbor.js';
-import { BodyDecodeError } from '../serializers/serializer.js';
 import { adoptStages, offloaded, runStagesInWorker, stagesInput } from '../offload/write-offload.js';
 
-const APPLY_CBOR = 'application/apply-patch+cbor';
 /** How much heavier a byte of an apply patch is than one of another body (measured: YAML decoding, the schema merge). */
 const APPLY_COST_FACTOR = 8;
 
-/** An application/apply-patch+cbor body as JSON text; kube's 400 `error decoding YAML: …` when it is no CBOR map. */
-async function cborApplyBodyAsJson(body: Buffer): Promise<Buffer> {
-  let value: unknown;
-  try {
-    value = await cborSerializer.decodeUntyped!(body);
-  } catch (e) {
-    if (e instanceof BodyDecodeError) throw badRequest(`error decoding YAML: ${e.detail}`);
-    throw e;
-  }
-  if (value !== null && (typeof value !== 'object' || Array.isArray(value))) {
-    const got = Array.isArray(value) ? 'array' : typeof value === 'string' ? 'byte string' : typeof value === 'number' ? 'integer' : 'primitives';
-    throw badRequest(`error decoding YAML: cbor: cannot unmarshal ${got} into Go value of type map[string]interface {}`);
-  }
-  return Buffer.from(JSON.stringify(value ?? {}));
-}
-
 export async function handlePatch(scope: ResourceScope, hooks: WriteHooks, patcher: Patcher): Promise<void> {
   const { ctx, def } = scope;
-  let ct = contentTypeOf(ctx.req.headers['content-type']);
-  let body = await readBody(ctx, scope.options.maxRequestBodyBytes);
-  if (ct === APPLY_CBOR && cborServed(ctx)) {
-    // A CBOR apply configuration is the same apply as its JSON (YAML) form; the stages after this one read the
-    // request's patch type from its Content-Type.
-    body = await cborApplyBodyAsJson(body);
-    ctx.req.headers['content-type'] = ct = 'application/apply-patch+yaml';
-  }
-  if (!PATCH_TYPES.includes(ct as PatchType)) {
+  const ct = contentTypeOf(ctx.req.headers['content-type']);
+  const body = await readBody(ctx, scope.options.maxRequestBodyBytes);
+  const cbor = cborServed(ctx);
+  // The CBOR decoder is asynchronous: a CBOR apply configuration is read once, before anything else looks at it.
+  let cborApply = ct === APPLY_CBOR && cbor ? await decodeApplyConfiguration(APPLY_CBOR, body) : undefined;
+  if (!(cbor ? PATCH_TYPES_WITH_CBOR : (PATCH_TYPES as readonly string[])).includes(ct)) {
     // The router answers first on built-in endpoints (apiserver.md §1).
     if (def.builtin !== false) throw routerUnsupportedMediaType();
-    const accepted = `application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml${cborServed(ctx) ? `, ${APPLY_CBOR}` : ''}`;
+    const accepted = `application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml${cbor ? `, ${APPLY_CBOR}` : ''}`;
     throw unsupportedMediaType(`the body of the request was in an unknown format - accepted media types include: ${accepted}`);
   }
   const patchType = ct as PatchType;
-  const isApply = patchType === 'application/apply-patch+yaml';
+  const isApply = isApplyPatch(patchType);
   const rep = negotiate(ctx, { list: false, transforms: false, protobuf: protobufServed(scope) });
   const q = parseWriteQuery(ctx.query, 'PatchOptions', { isApply });
   const implicitRV = new WeakSet<KubeObject>();
@@ -81,7 +58,10 @@ export async function handlePatch(scope: ResourceScope, hooks: WriteHooks, patch
         }
         // The in-thread stages change what they are given: their own copy (the store gave its own to the worker path).
         if (offload && current) current = deepClone(current);
-        const applied = applyPatchBody(scope, patchType, body, current, q);
+        // A retry of the loop reads the CBOR configuration again (the first attempt's apply may have changed it).
+        const applyConfig = patchType === APPLY_CBOR ? (cborApply ?? (await decodeApplyConfiguration(APPLY_CBOR, body))) : undefined;
+        cborApply = undefined;
+        const applied = applyPatchBody(scope, patchType, body, current, q, applyConfig);
         const patched = isApply ? applied : patchedWithTypeMeta(scope, applied);
         await step();
         const patchedRV = meta(patched).resourceVersion;

@@ -6,12 +6,13 @@ import { notFound, routeMethodNotAllowed, badRequest } from '../../errors/status
 import { type KObject, type KubeObject, type ObjectMeta, meta } from '../../api/object.js';
 import { decodeBody } from '../negotiation/decode-body.js';
 import { readBody } from '../negotiation/read-body.js';
-import { negotiate } from '../negotiation/negotiate.js';
+import { cborServed, negotiate } from '../negotiation/negotiate.js';
 import { writeEncoded } from '../negotiation/write-object.js';
 import { parseWriteQuery } from '../query-options.js';
 import { capability, type ResourceScope, protobufServed } from '../resource-scope.js';
 import { applyJsonPatch } from '../../patch/json-patch.js';
 import { applyMergePatch } from '../../patch/merge-patch.js';
+import { decodePatchBody } from '../patch/apply-patch-body.js';
 import { contentTypeOf } from '../negotiation/media-type.js';
 
 /** Where a kind keeps what a Scale shows. */
@@ -68,12 +69,12 @@ export async function handleScale(scope: ResourceScope, mapping: ScaleMapping = 
       if (!current) throw notFound(updater.gr, scope.name);
       let scale: KObject;
       if (ctx.method === 'PUT') {
-        scale = await decodeBody(ctx.req.headers['content-type'], body, { apiVersion: 'autoscaling/v1', kind: 'Scale' });
+        scale = await decodeBody(ctx.req.headers['content-type'], body, { apiVersion: 'autoscaling/v1', kind: 'Scale' }, cborServed(ctx));
       } else {
         const ct = contentTypeOf(ctx.req.headers['content-type']);
         const base = toScale(current, mapping);
-        if (ct === 'application/json-patch+json') scale = applyJsonPatch(base, body).result as KObject;
-        else if (ct === 'application/merge-patch+json' || ct === 'application/strategic-merge-patch+json') scale = applyMergePatch(base, body).result as KObject;
+        if (ct === 'application/json-patch+json') scale = applyJsonPatch(base, decodePatchBody(body)).result as KObject;
+        else if (ct === 'application/merge-patch+json' || ct === 'application/strategic-merge-patch+json') scale = applyMergePatch(base, decodePatchBody(body)).result as KObject;
         else throw badRequest(`unsupported patch type ${ct}`);
       }
       const next = structuredClone(current);

@@ -9,7 +9,6 @@ import { handleGet } from './get.js';
 import { handlePatch } from './patch.js';
 import { handleUpdate } from './update.js';
 import { handleScale } from './scale.js';
-import { handleTokenRequest } from './token-request.js';
 import { handleHomeSubresource } from './home-subresource.js';
 
 export async function handleSubresource(api: HandlerDeps, scope: ResourceScope): Promise<void> {
@@ -19,7 +18,7 @@ export async function handleSubresource(api: HandlerDeps, scope: ResourceScope):
   const method = ctx.method;
   if (sub.connect) return handleConnect(scope);
   const own = builtinResource(def)?.subresources?.[sub.name];
-  if (own) return handleHomeSubresource(scope, own);
+  if (own) return handleHomeSubresource(scope, own, { authn: api.authn });
   switch (sub.name) {
     case 'status':
     case 'approval':
@@ -36,9 +35,6 @@ export async function handleSubresource(api: HandlerDeps, scope: ResourceScope):
       throw routeMethodNotAllowed();
     case 'scale':
       return handleScale(scope);
-    case 'token':
-      if (def.group === '' && def.resource === 'serviceaccounts') return handleTokenRequest(scope, api.authn);
-      throw routeMethodNotAllowed();
     default:
       throw routeMethodNotAllowed();
   }

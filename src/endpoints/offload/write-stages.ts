@@ -10,7 +10,7 @@ import { decodeBody } from '../negotiation/decode-body.js';
 import { validateFields } from '../field-validation/builtin-write-hooks.js';
 import { cloneDecoded } from '../field-validation/decode-findings.js';
 import { trackManagedFields } from '../apply/write-integration.js';
-import { applyPatchBody, type PatchType } from '../patch/apply-patch-body.js';
+import { applyPatchBody, isApplyPatch, type PatchType } from '../patch/apply-patch-body.js';
 import { patchedWithTypeMeta } from '../patch/patched-type-meta.js';
 import type { WriteQuery } from '../query-options.js';
 import type { ResourceScope } from '../resource-scope.js';
@@ -129,7 +129,7 @@ async function stages(input: StagesInput, scope: ResourceScope, found: { implici
     }
     case 'patch': {
       const patchType = input.contentType as PatchType;
-      const isApply = patchType === 'application/apply-patch+yaml';
+      const isApply = isApplyPatch(patchType);
       const applied = applyPatchBody(scope, patchType, body, current, q);
       const patched = isApply ? applied : patchedWithTypeMeta(scope, applied);
       const patchedRV = meta(patched).resourceVersion;

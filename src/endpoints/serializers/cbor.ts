@@ -4,6 +4,9 @@
 import { CBOR_MEDIA_TYPE, encodeObject } from '../negotiation/cbor-wire.js';
 import { BodyDecodeError, decoderStrictErrors, type ExpectedType, type Serializer } from './serializer.js';
 import { featureEnabled } from '../../features/feature-gates.js';
+import { badRequest } from '../../errors/status.js';
+import type { DecodedApplyBody } from '../../apply/apply-body.js';
+import type { KObject } from '../../api/object.js';
 
 export const CBOR_GATE = 'CBORServingAndStorage';
 
@@ -30,15 +33,21 @@ async function decodeCborBody(body: Buffer, expected: ExpectedType): Promise<unk
   return value;
 }
 
-/** A CBOR data item without a schema: the codec's text is the error's detail. */
-async function decodeUntypedCbor(body: Buffer): Promise<unknown> {
+/** An apply configuration in CBOR (kube's apply-patch+cbor): one map, read without a schema. */
+async function decodeCborApplyConfiguration(body: Buffer): Promise<DecodedApplyBody> {
   const { decodeCbor, CborDecodeError } = await import('../negotiation/cbor-decode.js');
+  let value: unknown;
   try {
-    return decodeCbor(body);
+    value = decodeCbor(body);
   } catch (e) {
-    if (e instanceof CborDecodeError) throw new BodyDecodeError(e.message);
+    if (e instanceof CborDecodeError) throw badRequest(`error decoding YAML: ${e.message}`);
     throw e;
   }
+  if (value !== null && (typeof value !== 'object' || Array.isArray(value))) {
+    const got = Array.isArray(value) ? 'array' : typeof value === 'string' ? 'byte string' : typeof value === 'number' ? 'integer' : 'primitives';
+    throw badRequest(`error decoding YAML: cbor: cannot unmarshal ${got} into Go value of type map[string]interface {}`);
+  }
+  return { config: (value ?? {}) as KObject };
 }
 
 export const cborSerializer: Serializer = {
@@ -46,5 +55,5 @@ export const cborSerializer: Serializer = {
   format: 'cbor',
   encode: (_ctx, body) => ({ contentType: CBOR_MEDIA_TYPE, bytes: encodeObject(body) }),
   decode: decodeCborBody,
-  decodeUntyped: decodeUntypedCbor,
+  decodeApplyConfiguration: decodeCborApplyConfiguration,
 };

@@ -1,5 +1,6 @@
 // application/json: compact answers, indented ones for ?pretty and curl; bodies read with Go's texts for bad JSON.
 import { wantsPretty } from '../../http/respond.js';
+import { decodeJsonPatchBytes } from '../../patch/decoded-patch.js';
 import { JsonBodySyntaxError, parseJsonBody } from '../field-validation/json-body.js';
 import { BodyDecodeError, type Serializer } from './serializer.js';
 
@@ -17,4 +18,5 @@ export const jsonSerializer: Serializer = {
       throw new BodyDecodeError(`couldn't get version/kind; json parse error: ${e.message}`, e.message);
     }
   },
+  decodePatch: decodeJsonPatchBytes,
 };

@@ -3,6 +3,8 @@
 // Content-Type for bodies (negotiation/decode-body.ts adds what every format shares: TypeMeta checks and defaults),
 // so a new format is one file and one line there.
 import type { RequestContext } from '../../http/request-context.js';
+import type { DecodedApplyBody } from '../../apply/apply-body.js';
+import type { DecodedPatch } from '../../patch/decoded-patch.js';
 
 export type Format = 'json' | 'yaml' | 'protobuf' | 'cbor';
 
@@ -39,10 +41,15 @@ export interface Serializer {
    */
   decode?(body: Buffer, expected: ExpectedType): unknown | Promise<unknown>;
   /**
-   * A body read without a type to decode into (a patch in this format, kube's apply-patch+cbor): the plain value, or a
-   * BodyDecodeError whose `detail` is the codec's own text.
+   * A patch body of the JSON patch types (json-patch, merge-patch, strategic-merge-patch): Go's token tree, which
+   * their strict decoding needs, or Go's syntax error text for the patch type to word.
    */
-  decodeUntyped?(body: Buffer): unknown | Promise<unknown>;
+  decodePatch?(body: Buffer): DecodedPatch;
+  /**
+   * An apply configuration in this format (kube's apply-patch+yaml, apply-patch+cbor), read into a map without a
+   * type: the object and the strict-decoding text of its body; kube's 400 `error decoding YAML: …` when it is none.
+   */
+  decodeApplyConfiguration?(body: Buffer): DecodedApplyBody | Promise<DecodedApplyBody>;
   /** The decoded value already has the expected type's field types (no separate typed decoding is needed). */
   decodesTyped?: boolean;
 }

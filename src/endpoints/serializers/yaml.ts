@@ -1,6 +1,7 @@
 // application/yaml: answers written as YAML; bodies read as kube's YAML-to-JSON step reads them (yaml.v2's limits).
 import { stringify, YAMLError } from 'yaml';
 import { YamlLimitError } from '../../patch/yaml-decode.js';
+import { decodeApplyBody } from '../../apply/apply-body.js';
 import { parseYamlBody } from '../field-validation/yaml-body.js';
 import { BodyDecodeError, type Serializer } from './serializer.js';
 
@@ -17,4 +18,6 @@ export const yamlSerializer: Serializer = {
       throw e;
     }
   },
+  // sigs.k8s.io/yaml's reading (YAML 1.1), repeated keys reported for the strict check.
+  decodeApplyConfiguration: decodeApplyBody,
 };

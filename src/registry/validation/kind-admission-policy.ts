@@ -7,17 +7,12 @@ import { compilePolicy, type CompiledExpression, type PolicySpec } from '../../c
 import { fieldErr, GoValue, type FieldError } from '../../errors/field-error.js';
 import { isDNS1035Label, isDNS1123Subdomain, isQualifiedName, isValidPathSegmentName } from '../../validation/names.js';
 import { validateLabelSelector } from './label-selector.js';
+import { validateMatchConditions, validateRuleWithOperations, type RuleValuePrinter } from './admission-rules.js';
+import { isSet, list, type Obj, record, str } from './untyped.js';
 
-type Obj = Record<string, unknown>;
-const record = (v: unknown): Obj => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
-const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-const isSet = (v: unknown) => v !== undefined && v !== null;
 
 const FAILURE_POLICIES = ['Fail', 'Ignore'];
 const MATCH_POLICIES = ['Equivalent', 'Exact'];
-const OPERATIONS = ['*', 'CONNECT', 'CREATE', 'DELETE', 'UPDATE'];
-const SCOPES = ['*', 'Cluster', 'Namespaced'];
 const REASONS = ['Forbidden', 'Invalid', 'RequestEntityTooLarge'];
 const ACTIONS = ['Audit', 'Deny', 'Warn'];
 const MAX_AUDIT_ANNOTATIONS = 20;
@@ -25,60 +20,8 @@ const MAX_VALUE_EXPRESSION_LENGTH = 5 * 1024;
 
 const goStrings = (type: string, v: unknown[]) => new GoValue(`[]${type}{${v.map((x) => JSON.stringify(str(x))).join(', ')}}`);
 
-function validateResources(resources: unknown[], path: string): FieldError[] {
-  const errs: FieldError[] = [];
-  if (resources.length === 0) errs.push(fieldErr.required(path, ''));
-  const withWildcardSub = new Set<string>();
-  const subWithWildcardRes = new Set<string>();
-  let doubleWildcard = false;
-  let singleWildcard = false;
-  let withoutSub = false;
-  resources.forEach((r, i) => {
-    const resSub = str(r);
-    if (resSub === '') {
-      errs.push(fieldErr.required(`${path}[${i}]`, ''));
-      return;
-    }
-    if (resSub === '*/*') doubleWildcard = true;
-    if (resSub === '*') singleWildcard = true;
-    const slash = resSub.indexOf('/');
-    if (slash < 0) {
-      withoutSub = resSub !== '*';
-      return;
-    }
-    const res = resSub.slice(0, slash);
-    const sub = resSub.slice(slash + 1);
-    if (withWildcardSub.has(res)) errs.push(fieldErr.invalid(`${path}[${i}]`, resSub, `if '${res}/*' is present, must not specify ${resSub}`));
-    if (subWithWildcardRes.has(sub)) errs.push(fieldErr.invalid(`${path}[${i}]`, resSub, `if '*/${sub}' is present, must not specify ${resSub}`));
-    if (sub === '*') withWildcardSub.add(res);
-    if (res === '*') subWithWildcardRes.add(sub);
-  });
-  if (resources.length > 1 && doubleWildcard) errs.push(fieldErr.invalid(path, goStrings('string', resources), "if '*/*' is present, must not specify other resources"));
-  if (singleWildcard && withoutSub) errs.push(fieldErr.invalid(path, goStrings('string', resources), "if '*' is present, must not specify other resources without subresources"));
-  return errs;
-}
-
-function validateRuleWithOperations(rule: Obj, path: string): FieldError[] {
-  const errs: FieldError[] = [];
-  const ops = list(rule.operations);
-  if (ops.length === 0) errs.push(fieldErr.required(`${path}.operations`, ''));
-  if (ops.length > 1 && ops.includes('*')) errs.push(fieldErr.invalid(`${path}.operations`, goStrings('admissionregistration.OperationType', ops), "if '*' is present, must not specify other operations"));
-  ops.forEach((op, i) => {
-    if (!OPERATIONS.includes(str(op))) errs.push(fieldErr.notSupported(`${path}.operations[${i}]`, str(op), OPERATIONS));
-  });
-  const groups = list(rule.apiGroups);
-  if (groups.length === 0) errs.push(fieldErr.required(`${path}.apiGroups`, ''));
-  if (groups.length > 1 && groups.includes('*')) errs.push(fieldErr.invalid(`${path}.apiGroups`, goStrings('string', groups), "if '*' is present, must not specify other API groups"));
-  const versions = list(rule.apiVersions);
-  if (versions.length === 0) errs.push(fieldErr.required(`${path}.apiVersions`, ''));
-  if (versions.length > 1 && versions.includes('*')) errs.push(fieldErr.invalid(`${path}.apiVersions`, goStrings('string', versions), "if '*' is present, must not specify other API versions"));
-  versions.forEach((v, i) => {
-    if (str(v) === '') errs.push(fieldErr.required(`${path}.apiVersions[${i}]`, ''));
-  });
-  errs.push(...validateResources(list(rule.resources), `${path}.resources`));
-  if (isSet(rule.scope) && !SCOPES.includes(str(rule.scope))) errs.push(fieldErr.notSupported(`${path}.scope`, str(rule.scope), SCOPES));
-  return errs;
-}
+/** Policies print a list value as Go's %#v of the typed slice. */
+const POLICY_VALUES: RuleValuePrinter = { list: goStrings, scope: str };
 
 function validateNamedRule(rule: Obj, path: string): FieldError[] {
   const errs: FieldError[] = [];
@@ -89,7 +32,7 @@ function validateNamedRule(rule: Obj, path: string): FieldError[] {
     if (seen.has(name)) errs.push(fieldErr.duplicate(`${path}.resourceNames[${i}]`, name));
     seen.add(name);
   });
-  return [...errs, ...validateRuleWithOperations(rule, path)];
+  return [...errs, ...validateRuleWithOperations(rule, path, POLICY_VALUES)];
 }
 
 export function validateMatchResources(v: unknown, path: string): FieldError[] {
@@ -141,6 +84,53 @@ export const celError = (path: string, c: CompiledExpression | undefined): Field
 
 export const isCELIdentifier = (name: string) => /^[_a-zA-Z][_a-zA-Z0-9]*$/.test(name) && !['true', 'false', 'null', 'in', 'as', 'break', 'const', 'continue', 'else', 'for', 'function', 'if', 'import', 'let', 'loop', 'package', 'namespace', 'return', 'var', 'void', 'while'].includes(name);
 
+/** Compilation results of a policy's match conditions and variables, in spec order. */
+interface CompiledHead {
+  matchConditions: readonly ({ compiled?: CompiledExpression } | undefined)[];
+  variables: ReadonlyMap<string, CompiledExpression>;
+}
+
+/**
+ * What ValidatingAdmissionPolicy and MutatingAdmissionPolicy specs share: failure policy, paramKind, match
+ * constraints, match conditions (`checkConditions` false: not checked again) and variables.
+ */
+export function validatePolicySpecHead(spec: Obj, compiled: CompiledHead, checkConditions: boolean): FieldError[] {
+  const errs: FieldError[] = [];
+  if (!isSet(spec.failurePolicy)) errs.push(fieldErr.required('spec.failurePolicy', ''));
+  else if (!FAILURE_POLICIES.includes(str(spec.failurePolicy))) errs.push(fieldErr.notSupported('spec.failurePolicy', str(spec.failurePolicy), FAILURE_POLICIES));
+  if (isSet(spec.paramKind)) errs.push(...validateParamKind(record(spec.paramKind), 'spec.paramKind'));
+  if (!isSet(spec.matchConstraints)) errs.push(fieldErr.required('spec.matchConstraints', ''));
+  else {
+    errs.push(...validateMatchResources(spec.matchConstraints, 'spec.matchConstraints'));
+    if (list(record(spec.matchConstraints).resourceRules).length === 0) errs.push(fieldErr.required('spec.matchConstraints.resourceRules', ''));
+  }
+  if (checkConditions) {
+    errs.push(...validateMatchConditions(list(spec.matchConditions), 'spec.matchConditions', (_e, i) => celError(`spec.matchConditions[${i}].expression`, compiled.matchConditions[i]?.compiled)));
+  }
+  const variableResults = [...compiled.variables.values()];
+  list(spec.variables).forEach((v, i) => {
+    const r = record(v);
+    const path = `spec.variables[${i}]`;
+    const n = str(r.name);
+    if (n.trim() === '') errs.push(fieldErr.required(`${path}.name`, 'name is not specified'));
+    else if (!isCELIdentifier(n)) errs.push(fieldErr.invalid(`${path}.name`, n, 'name is not a valid CEL identifier'));
+    if (str(r.expression).trim() === '') errs.push(fieldErr.required(`${path}.expression`, 'expression is not specified'));
+    else errs.push(...celError(`${path}.expression`, variableResults[i]));
+  });
+  return errs;
+}
+
+/** What both policy bindings' specs share: the policy name, paramRef and match resources (at `matchResourcesPath`). */
+export function validatePolicyBindingSpecHead(spec: Obj, matchResourcesPath: string): FieldError[] {
+  const errs: FieldError[] = [];
+  const policyName = str(spec.policyName);
+  if (policyName === '') errs.push(fieldErr.required('spec.policyName', ''));
+  else for (const msg of isDNS1123Subdomain(policyName)) errs.push(fieldErr.invalid('spec.policyName', policyName, msg));
+  errs.push(...validateParamRef(spec.paramRef, 'spec.paramRef'));
+  errs.push(...validateMatchResources(spec.matchResources, matchResourcesPath));
+  return errs;
+}
+
 /** Expressions of the stored policy (compiled in the StoredExpressions environment on update). */
 function preexisting(old: unknown): Set<string> {
   const spec = record(record(old).spec);
@@ -162,44 +152,11 @@ export function validateValidatingAdmissionPolicySpec(obj: unknown, old?: unknow
   const errs: FieldError[] = [];
   const stored = old === undefined ? new Set<string>() : preexisting(old);
   const compiled = compilePolicy(spec as PolicySpec, (e) => (stored.has(e) ? 'StoredExpressions' : 'NewExpressions'));
-  if (!isSet(spec.failurePolicy)) errs.push(fieldErr.required('spec.failurePolicy', ''));
-  else if (!FAILURE_POLICIES.includes(str(spec.failurePolicy))) errs.push(fieldErr.notSupported('spec.failurePolicy', str(spec.failurePolicy), FAILURE_POLICIES));
-  if (isSet(spec.paramKind)) errs.push(...validateParamKind(record(spec.paramKind), 'spec.paramKind'));
-  if (!isSet(spec.matchConstraints)) errs.push(fieldErr.required('spec.matchConstraints', ''));
-  else {
-    errs.push(...validateMatchResources(spec.matchConstraints, 'spec.matchConstraints'));
-    if (list(record(spec.matchConstraints).resourceRules).length === 0) errs.push(fieldErr.required('spec.matchConstraints.resourceRules', ''));
-  }
   // Match conditions are not checked again on an update that changes neither them nor the paramKind.
   const oldSpec = record(record(old).spec);
   const sameConditions = old !== undefined && JSON.stringify(oldSpec.matchConditions ?? null) === JSON.stringify(spec.matchConditions ?? null)
     && JSON.stringify(oldSpec.paramKind ?? null) === JSON.stringify(spec.paramKind ?? null);
-  if (!sameConditions) {
-    const conditions = list(spec.matchConditions);
-    if (conditions.length > 64) errs.push(fieldErr.tooMany('spec.matchConditions', conditions.length, 64));
-    const names = new Set<string>();
-    conditions.forEach((c, i) => {
-      const m = record(c);
-      const path = `spec.matchConditions[${i}]`;
-      if (str(m.expression).trim() === '') errs.push(fieldErr.required(`${path}.expression`, ''));
-      else errs.push(...celError(`${path}.expression`, compiled.matchConditions[i]?.compiled));
-      const n = str(m.name);
-      if (n === '') errs.push(fieldErr.required(`${path}.name`, ''));
-      else for (const msg of isQualifiedName(n)) errs.push(fieldErr.invalid(`${path}.name`, n, msg));
-      if (n && names.has(n)) errs.push(fieldErr.duplicate(`${path}.name`, n));
-      if (n) names.add(n);
-    });
-  }
-  const variableResults = [...compiled.variables.values()];
-  list(spec.variables).forEach((v, i) => {
-    const r = record(v);
-    const path = `spec.variables[${i}]`;
-    const n = str(r.name);
-    if (n.trim() === '') errs.push(fieldErr.required(`${path}.name`, 'name is not specified'));
-    else if (!isCELIdentifier(n)) errs.push(fieldErr.invalid(`${path}.name`, n, 'name is not a valid CEL identifier'));
-    if (str(r.expression).trim() === '') errs.push(fieldErr.required(`${path}.expression`, 'expression is not specified'));
-    else errs.push(...celError(`${path}.expression`, variableResults[i]));
-  });
+  errs.push(...validatePolicySpecHead(spec, compiled, !sameConditions));
   const validations = list(spec.validations);
   const annotations = list(spec.auditAnnotations);
   if (validations.length === 0 && annotations.length === 0) {
@@ -247,13 +204,8 @@ export function validateValidatingAdmissionPolicySpec(obj: unknown, old?: unknow
 /** ValidateValidatingAdmissionPolicyBinding's spec checks. */
 export function validateValidatingAdmissionPolicyBindingSpec(obj: unknown): FieldError[] {
   const spec = record(record(obj).spec);
-  const errs: FieldError[] = [];
-  const policyName = str(spec.policyName);
-  if (policyName === '') errs.push(fieldErr.required('spec.policyName', ''));
-  else for (const msg of isDNS1123Subdomain(policyName)) errs.push(fieldErr.invalid('spec.policyName', policyName, msg));
-  errs.push(...validateParamRef(spec.paramRef, 'spec.paramRef'));
   // kube's path has this spelling.
-  errs.push(...validateMatchResources(spec.matchResources, 'spec.matchResouces'));
+  const errs = validatePolicyBindingSpecHead(spec, 'spec.matchResouces');
   const actions = list(spec.validationActions).map(str);
   const seen = new Set<string>();
   actions.forEach((a, i) => {

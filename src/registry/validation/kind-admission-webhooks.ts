@@ -4,21 +4,16 @@
 // had (side effects, unknown review versions, duplicate names, match conditions unchanged).
 import { fieldErr, type FieldError } from '../../errors/field-error.js';
 import { KubeEnv, CelCompileError, T, admissionRequestType, kubeTypeProvider, formatType } from '../../cel/index.js';
-import { isDNS1035Label, isDNS1123Subdomain, isQualifiedName, isValidPortNum } from '../../validation/names.js';
+import { isDNS1035Label, isDNS1123Subdomain, isValidPortNum } from '../../validation/names.js';
 import { validateLabelSelector } from './label-selector.js';
+import { validateMatchConditions, validateRuleWithOperations, type RuleValuePrinter } from './admission-rules.js';
+import { isSet, list, type Obj, record, str } from './untyped.js';
 
-type Obj = Record<string, unknown>;
-const record = (v: unknown): Obj => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const strings = (v: unknown): string[] => list(v).map(str);
-const isSet = (v: unknown): boolean => v !== undefined && v !== null;
 
 const ACCEPTED_REVIEW_VERSIONS = ['v1', 'v1beta1'];
 const NO_SIDE_EFFECTS = ['None', 'NoneOnDryRun'];
 const ALL_SIDE_EFFECTS = ['None', 'NoneOnDryRun', 'Some', 'Unknown'];
-const OPERATIONS = ['*', 'CONNECT', 'CREATE', 'DELETE', 'UPDATE'];
-const SCOPES = ['*', 'Cluster', 'Namespaced'];
 
 interface Options {
   requireNoSideEffects: boolean;
@@ -36,60 +31,8 @@ function isFullyQualifiedName(path: string, name: string): FieldError[] {
   return [];
 }
 
-function validateResources(resources: string[], p: string): FieldError[] {
-  const errs: FieldError[] = [];
-  if (!resources.length) errs.push(fieldErr.required(p, ''));
-  const wildcardSub = new Set<string>();
-  const wildcardRes = new Set<string>();
-  let doubleWildcard = false;
-  let singleWildcard = false;
-  let withoutSub = false;
-  resources.forEach((rs, i) => {
-    if (!rs) {
-      errs.push(fieldErr.required(`${p}[${i}]`, ''));
-      return;
-    }
-    if (rs === '*/*') doubleWildcard = true;
-    if (rs === '*') singleWildcard = true;
-    const slash = rs.indexOf('/');
-    if (slash < 0) {
-      withoutSub = rs !== '*';
-      return;
-    }
-    const res = rs.slice(0, slash);
-    const sub = rs.slice(slash + 1);
-    if (wildcardSub.has(res)) errs.push(fieldErr.invalid(`${p}[${i}]`, rs, `if '${res}/*' is present, must not specify ${rs}`));
-    if (wildcardRes.has(sub)) errs.push(fieldErr.invalid(`${p}[${i}]`, rs, `if '*/${sub}' is present, must not specify ${rs}`));
-    if (sub === '*') wildcardSub.add(res);
-    if (res === '*') wildcardRes.add(sub);
-  });
-  if (resources.length > 1 && doubleWildcard) errs.push(fieldErr.invalid(p, resources, "if '*/*' is present, must not specify other resources"));
-  if (singleWildcard && withoutSub) errs.push(fieldErr.invalid(p, resources, "if '*' is present, must not specify other resources without subresources"));
-  return errs;
-}
-
-function validateRule(rule: unknown, p: string): FieldError[] {
-  const r = record(rule);
-  const errs: FieldError[] = [];
-  const ops = strings(r.operations);
-  if (!ops.length) errs.push(fieldErr.required(`${p}.operations`, ''));
-  if (ops.length > 1 && ops.includes('*')) errs.push(fieldErr.invalid(`${p}.operations`, ops, "if '*' is present, must not specify other operations"));
-  ops.forEach((o, i) => {
-    if (!OPERATIONS.includes(o)) errs.push(fieldErr.notSupported(`${p}.operations[${i}]`, o, OPERATIONS));
-  });
-  const groups = strings(r.apiGroups);
-  if (!groups.length) errs.push(fieldErr.required(`${p}.apiGroups`, ''));
-  if (groups.length > 1 && groups.includes('*')) errs.push(fieldErr.invalid(`${p}.apiGroups`, groups, "if '*' is present, must not specify other API groups"));
-  const versions = strings(r.apiVersions);
-  if (!versions.length) errs.push(fieldErr.required(`${p}.apiVersions`, ''));
-  if (versions.length > 1 && versions.includes('*')) errs.push(fieldErr.invalid(`${p}.apiVersions`, versions, "if '*' is present, must not specify other API versions"));
-  versions.forEach((v, i) => {
-    if (!v) errs.push(fieldErr.required(`${p}.apiVersions[${i}]`, ''));
-  });
-  errs.push(...validateResources(strings(r.resources), `${p}.resources`));
-  if (isSet(r.scope) && !SCOPES.includes(str(r.scope))) errs.push(fieldErr.notSupported(`${p}.scope`, r.scope, SCOPES));
-  return errs;
-}
+/** Webhook configurations print a list value as the list itself. */
+const WEBHOOK_VALUES: RuleValuePrinter = { list: (_type, values) => values, scope: (v) => v };
 
 const FORM = '; desired format: https://host[/path]';
 
@@ -171,35 +114,18 @@ function conditionEnv(mode: 'NewExpressions' | 'StoredExpressions'): KubeEnv {
   return env;
 }
 
-function validateMatchConditions(conditions: unknown[], opts: Options, p: string): FieldError[] {
-  const errs: FieldError[] = [];
-  if (conditions.length > 64) errs.push(fieldErr.tooMany(p, conditions.length, 64));
-  const names = new Set<string>();
-  conditions.forEach((c, i) => {
-    const mc = record(c);
-    const expression = str(mc.expression);
-    const trimmed = expression.trim();
-    if (!trimmed) errs.push(fieldErr.required(`${p}[${i}].expression`, ''));
-    else {
-      const env = conditionEnv(opts.storedExpressions.has(trimmed) ? 'StoredExpressions' : 'NewExpressions');
-      try {
-        const program = env.compile(trimmed);
-        const out = formatType(program.outputType);
-        if (out !== 'bool') errs.push(fieldErr.invalid(`${p}[${i}].expression`, trimmed, 'must evaluate to bool'));
-      } catch (e) {
-        if (!(e instanceof CelCompileError)) throw e;
-        errs.push(fieldErr.invalid(`${p}[${i}].expression`, trimmed, `compilation failed: ${e.message}`));
-      }
-    }
-    const name = str(mc.name);
-    if (!name) errs.push(fieldErr.required(`${p}[${i}].name`, ''));
-    else for (const m of isQualifiedName(name)) errs.push(fieldErr.invalid(`${p}[${i}].name`, name, m));
-    if (name) {
-      if (names.has(name)) errs.push(fieldErr.duplicate(`${p}[${i}].name`, name));
-      names.add(name);
+function validateWebhookMatchConditions(conditions: unknown[], opts: Options, p: string): FieldError[] {
+  return validateMatchConditions(conditions, p, (expression, i) => {
+    const env = conditionEnv(opts.storedExpressions.has(expression) ? 'StoredExpressions' : 'NewExpressions');
+    try {
+      const program = env.compile(expression);
+      const out = formatType(program.outputType);
+      return out === 'bool' ? [] : [fieldErr.invalid(`${p}[${i}].expression`, expression, 'must evaluate to bool')];
+    } catch (e) {
+      if (!(e instanceof CelCompileError)) throw e;
+      return [fieldErr.invalid(`${p}[${i}].expression`, expression, `compilation failed: ${e.message}`)];
     }
   });
-  return errs;
 }
 
 function validateReviewVersions(versions: string[], required: boolean, p: string): FieldError[] {
@@ -222,7 +148,7 @@ function validateReviewVersions(versions: string[], required: boolean, p: string
 
 function validateWebhook(hook: Obj, mutating: boolean, opts: Options, p: string): FieldError[] {
   const errs: FieldError[] = [...isFullyQualifiedName(`${p}.name`, str(hook.name))];
-  list(hook.rules).forEach((r, i) => errs.push(...validateRule(r, `${p}.rules[${i}]`)));
+  list(hook.rules).forEach((r, i) => errs.push(...validateRuleWithOperations(record(r), `${p}.rules[${i}]`, WEBHOOK_VALUES)));
   if (isSet(hook.failurePolicy) && !['Fail', 'Ignore'].includes(str(hook.failurePolicy))) errs.push(fieldErr.notSupported(`${p}.failurePolicy`, hook.failurePolicy, ['Fail', 'Ignore']));
   if (isSet(hook.matchPolicy) && !['Equivalent', 'Exact'].includes(str(hook.matchPolicy))) errs.push(fieldErr.notSupported(`${p}.matchPolicy`, hook.matchPolicy, ['Equivalent', 'Exact']));
   const allowed = opts.requireNoSideEffects ? NO_SIDE_EFFECTS : ALL_SIDE_EFFECTS;
@@ -242,7 +168,7 @@ function validateWebhook(hook: Obj, mutating: boolean, opts: Options, p: string)
   if (hasURL === hasService) errs.push(fieldErr.required(`${p}.clientConfig`, 'exactly one of url or service is required'));
   else if (hasURL) errs.push(...validateURL(`${p}.clientConfig.url`, str(cc.url)));
   else errs.push(...validateService(`${p}.clientConfig.service`, record(cc.service)));
-  if (!opts.ignoreMatchConditions) errs.push(...validateMatchConditions(list(hook.matchConditions), opts, `${p}.matchConditions`));
+  if (!opts.ignoreMatchConditions) errs.push(...validateWebhookMatchConditions(list(hook.matchConditions), opts, `${p}.matchConditions`));
   return errs;
 }
 

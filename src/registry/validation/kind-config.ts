@@ -4,14 +4,12 @@ import { fieldErr, type FieldError } from '../../errors/field-error.js';
 import { goJsonObjectError } from './go-json.js';
 import { FIELD_IMMUTABLE } from './meta-fields.js';
 import { isConfigMapKey } from '../../validation/names.js';
+import { type Obj, record, str } from './untyped.js';
 
 /** Shared limit of ConfigMap payloads and Secret data (core.MaxSecretSize). */
 export const MAX_SECRET_SIZE = 1024 * 1024;
 const IMMUTABLE_WHEN_SET = 'field is immutable when `immutable` is set';
 
-type Obj = Record<string, unknown>;
-const record = (v: unknown): Obj => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const base64Bytes = (v: unknown): Buffer => Buffer.from(str(v), 'base64');
 
 /** Deep equality of two JSON maps where a missing map equals an empty one only if both are missing. */

@@ -2,10 +2,8 @@
 import { fieldErr, type FieldError } from '../../errors/field-error.js';
 import { validateKubeFinalizerName } from './meta-fields.js';
 import { isQualifiedName } from '../../validation/names.js';
+import { type Obj, record, str } from './untyped.js';
 
-type Obj = Record<string, unknown>;
-const record = (v: unknown): Obj => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.map(str) : []);
 
 /** A Namespace's spec finalizer: qualified name, and core's standard-or-qualified rule. */

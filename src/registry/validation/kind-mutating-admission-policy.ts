@@ -4,16 +4,10 @@
 // its return type) and the reinvocation policy; the binding's policy name, paramRef and match resources.
 import { compileMutatingPolicy, type MutatingPolicySpec } from '../../cel/mutating-admission-policy.js';
 import { fieldErr, type FieldError } from '../../errors/field-error.js';
-import { isDNS1123Subdomain, isQualifiedName } from '../../validation/names.js';
-import { celError, isCELIdentifier, validateMatchResources, validateParamKind, validateParamRef } from './kind-admission-policy.js';
+import { celError, validatePolicyBindingSpecHead, validatePolicySpecHead } from './kind-admission-policy.js';
+import { isSet, list, type Obj, record, str } from './untyped.js';
 
-type Obj = Record<string, unknown>;
-const record = (v: unknown): Obj => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
-const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-const isSet = (v: unknown) => v !== undefined && v !== null;
 
-const FAILURE_POLICIES = ['Fail', 'Ignore'];
 const PATCH_TYPES = ['ApplyConfiguration', 'JSONPatch'];
 const REINVOCATION_POLICIES = ['IfNeeded', 'Never'];
 
@@ -35,38 +29,7 @@ export function validateMutatingAdmissionPolicySpec(obj: unknown, old?: unknown)
   const errs: FieldError[] = [];
   const stored = old === undefined ? new Set<string>() : preexisting(old);
   const compiled = compileMutatingPolicy(spec as MutatingPolicySpec, (e) => (stored.has(e) ? 'StoredExpressions' : 'NewExpressions'));
-  if (!isSet(spec.failurePolicy)) errs.push(fieldErr.required('spec.failurePolicy', ''));
-  else if (!FAILURE_POLICIES.includes(str(spec.failurePolicy))) errs.push(fieldErr.notSupported('spec.failurePolicy', str(spec.failurePolicy), FAILURE_POLICIES));
-  if (isSet(spec.paramKind)) errs.push(...validateParamKind(record(spec.paramKind), 'spec.paramKind'));
-  if (!isSet(spec.matchConstraints)) errs.push(fieldErr.required('spec.matchConstraints', ''));
-  else {
-    errs.push(...validateMatchResources(spec.matchConstraints, 'spec.matchConstraints'));
-    if (list(record(spec.matchConstraints).resourceRules).length === 0) errs.push(fieldErr.required('spec.matchConstraints.resourceRules', ''));
-  }
-  const conditions = list(spec.matchConditions);
-  if (conditions.length > 64) errs.push(fieldErr.tooMany('spec.matchConditions', conditions.length, 64));
-  const names = new Set<string>();
-  conditions.forEach((c, i) => {
-    const m = record(c);
-    const path = `spec.matchConditions[${i}]`;
-    if (str(m.expression).trim() === '') errs.push(fieldErr.required(`${path}.expression`, ''));
-    else errs.push(...celError(`${path}.expression`, compiled.matchConditions[i]?.compiled));
-    const n = str(m.name);
-    if (n === '') errs.push(fieldErr.required(`${path}.name`, ''));
-    else for (const msg of isQualifiedName(n)) errs.push(fieldErr.invalid(`${path}.name`, n, msg));
-    if (n && names.has(n)) errs.push(fieldErr.duplicate(`${path}.name`, n));
-    if (n) names.add(n);
-  });
-  const variableResults = [...compiled.variables.values()];
-  list(spec.variables).forEach((v, i) => {
-    const r = record(v);
-    const path = `spec.variables[${i}]`;
-    const n = str(r.name);
-    if (n.trim() === '') errs.push(fieldErr.required(`${path}.name`, 'name is not specified'));
-    else if (!isCELIdentifier(n)) errs.push(fieldErr.invalid(`${path}.name`, n, 'name is not a valid CEL identifier'));
-    if (str(r.expression).trim() === '') errs.push(fieldErr.required(`${path}.expression`, 'expression is not specified'));
-    else errs.push(...celError(`${path}.expression`, variableResults[i]));
-  });
+  errs.push(...validatePolicySpecHead(spec, compiled, true));
   const mutations = list(spec.mutations);
   if (mutations.length === 0) errs.push(fieldErr.required('spec.mutations', 'mutations must contain at least one item'));
   let compiledIndex = 0;
@@ -99,12 +62,5 @@ export function validateMutatingAdmissionPolicySpec(obj: unknown, old?: unknown)
 
 /** The spec checks of a MutatingAdmissionPolicyBinding. */
 export function validateMutatingAdmissionPolicyBindingSpec(obj: unknown): FieldError[] {
-  const spec = record(record(obj).spec);
-  const errs: FieldError[] = [];
-  const policyName = str(spec.policyName);
-  if (policyName === '') errs.push(fieldErr.required('spec.policyName', ''));
-  else for (const msg of isDNS1123Subdomain(policyName)) errs.push(fieldErr.invalid('spec.policyName', policyName, msg));
-  errs.push(...validateParamRef(spec.paramRef, 'spec.paramRef'));
-  errs.push(...validateMatchResources(spec.matchResources, 'spec.matchResources'));
-  return errs;
+  return validatePolicyBindingSpecHead(record(record(obj).spec), 'spec.matchResources');
 }

@@ -6,12 +6,9 @@ import { fieldErr, type FieldError } from '../../errors/field-error.js';
 import { validateAnnotations, validateLabels } from './meta-fields.js';
 import { isDNS1123Label, isValidPortName, isValidPortNum } from '../../validation/names.js';
 import { compareQuantities, parseQuantity, quantityString, type Quantity } from './quantity.js';
+import { isSet, list, type Obj, record, str } from './untyped.js';
 
-type Obj = Record<string, unknown>;
-const record = (v: unknown): Obj => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const int = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? Math.trunc(v) : 0);
-const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
 export const RESTART_POLICIES = ['Always', 'OnFailure', 'Never'];
 const DNS_POLICIES = ['ClusterFirstWithHostNet', 'ClusterFirst', 'Default', 'None'];
@@ -176,7 +173,6 @@ function validateContainers(containers: unknown[], volumes: Set<string>, path: s
   return errs;
 }
 
-const isSet = (v: unknown): boolean => v !== undefined && v !== null;
 
 /** Checks kube runs on Pods but not on templates (kept apart for compatibility). */
 function validateContainersOnlyForPod(containers: unknown[], path: string): FieldError[] {

@@ -1,12 +1,9 @@
 // RBAC checks of kube-apiserver 1.33 (pkg/apis/rbac/validation): policy rules, role references, subjects.
 import { fieldErr, GoValue, type FieldError } from '../../errors/field-error.js';
 import { isValidPathSegmentName, nameIsDNSSubdomain } from '../../validation/names.js';
+import { list, type Obj, record, str } from './untyped.js';
 
 const RBAC_GROUP = 'rbac.authorization.k8s.io';
-type Obj = Record<string, unknown>;
-const record = (v: unknown): Obj => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const strings = (v: unknown): string[] => list(v).map(str);
 
 function validatePolicyRule(rule: unknown, namespaced: boolean, p: string): FieldError[] {

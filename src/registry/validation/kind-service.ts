@@ -6,12 +6,9 @@
 import { fieldErr, GoValue, type FieldError } from '../../errors/field-error.js';
 import { FIELD_IMMUTABLE, validateLabels } from './meta-fields.js';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidPortName, isValidPortNum } from '../../validation/names.js';
+import { list, type Obj, record, str } from './untyped.js';
 
-type Obj = Record<string, unknown>;
-const record = (v: unknown): Obj => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const int = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? Math.trunc(v) : 0);
-const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
 const PROTOCOLS = ['SCTP', 'TCP', 'UDP'];
 const AFFINITIES = ['ClientIP', 'None'];

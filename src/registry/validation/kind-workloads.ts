@@ -6,10 +6,8 @@ import { FIELD_IMMUTABLE, validateAnnotations, validateLabels, validateNonnegati
 import { templateRestartPolicy, validatePodTemplateSpec } from './kind-pod.js';
 import { goLabelSelector, goStringMap, isEmptySelector, selectorMatches, selectorsEqual, validateLabelSelector } from './label-selector.js';
 import { validateCronSchedule } from './cron-schedule.js';
+import { isSet, type Obj, record } from './untyped.js';
 
-type Obj = Record<string, unknown>;
-const record = (v: unknown): Obj => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
-const isSet = (v: unknown): boolean => v !== undefined && v !== null;
 const int = (v: unknown, dflt = 0): number => (typeof v === 'number' && Number.isFinite(v) ? Math.trunc(v) : dflt);
 const specOf = (obj: unknown): Obj => record(record(obj).spec);
 const templateLabels = (template: unknown): unknown => record(record(template).metadata).labels;

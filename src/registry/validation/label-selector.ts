@@ -3,12 +3,9 @@
 import { GoValue, type FieldError } from '../../errors/field-error.js';
 import { labelSelectorFromMetaV1, type LabelSelectorV1 } from '../../selection/label-selector.js';
 import { validateLabelSelector as validateSelector } from '../../selection/label-selector-validation.js';
+import { isSet, type Obj, record, str } from './untyped.js';
 
-type Obj = Record<string, unknown>;
-const record = (v: unknown): Obj => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.map(str) : []);
-const isSet = (v: unknown): boolean => v !== undefined && v !== null;
 const q = (s: string): string => JSON.stringify(s);
 
 /** %#v of a map[string]string: Go's fmt sorts the keys. */

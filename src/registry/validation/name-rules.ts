@@ -1,8 +1,8 @@
 // The name rules kube-apiserver 1.33 derives from an object's spec (CRDs, APIServices, ClusterTrustBundles; the
 // resources' homes name which rule their kind uses), and which groups get core's extra finalizer-name rule.
 import { isValidPathSegmentName, nameIsDNSSubdomain, type NameValidator } from '../../validation/names.js';
+import { str } from './untyped.js';
 
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const field = (obj: unknown, ...path: string[]): unknown => {
   let cur: unknown = obj;
   for (const p of path) {

@@ -15,6 +15,7 @@ import {
   validateOwnerReferences,
 } from './meta-fields.js';
 import { nameIsDNSLabel, type NameValidator } from '../../validation/names.js';
+import { str } from './untyped.js';
 
 /** ObjectMeta as it arrives in JSON; anything may be missing or of the wrong type. */
 export interface ObjectMetaInput {
@@ -51,7 +52,6 @@ export interface ObjectMetaUpdateOptions {
   fieldPath?: string;
 }
 
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const int = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? Math.trunc(v) : 0);
 const meta = (m: unknown): ObjectMetaInput => (m && typeof m === 'object' && !Array.isArray(m) ? (m as ObjectMetaInput) : {});
 

@@ -11,6 +11,7 @@ export const namespaces: BuiltinResource = {
   resource: 'namespaces',
   kind: 'Namespace',
   nameRule: () => nameIsDNSLabel,
+  addressedAsNamespace: true,
   returnDeletedObject: true,
   strategy: (base) => namespaceStrategy(base),
   validateCreate: (obj) => validateNamespaceFinalizers(obj, false),

@@ -1,16 +1,11 @@
-// POST serviceaccounts/{name}/token (TokenRequest, auth.md §3.4): validates the request, binds the token to a Pod,
-// Secret or Node when asked, applies the maximum and the extension of expiration, and signs a bound token.
-import { fieldErr } from '../../errors/field-error.js';
-import { badRequest, invalid, notFound, routeMethodNotAllowed, StatusError } from '../../errors/status.js';
-import type { KObject } from '../../api/object.js';
-import { issueBoundToken, type BoundClaims } from '../../authn/serviceaccount/issuer.js';
-import type { AuthnServices } from '../../authn/services.js';
-import { decodeBody } from '../negotiation/decode-body.js';
-import { negotiate } from '../negotiation/negotiate.js';
-import { readBody } from '../negotiation/read-body.js';
-import { writeEncoded } from '../negotiation/write-object.js';
-import { parseWriteQuery } from '../query-options.js';
-import { capability, type ResourceScope } from '../resource-scope.js';
+// POST serviceaccounts/{name}/token (kube's TokenREST, auth.md §3.4): validates the request, binds the token to a
+// Pod, Secret or Node when asked, applies the maximum and the extension of expiration, and signs a bound token.
+import { fieldErr } from '../../../errors/field-error.js';
+import { badRequest, invalid, notFound, routeMethodNotAllowed, StatusError } from '../../../errors/status.js';
+import type { KObject } from '../../../api/object.js';
+import { issueBoundToken, type BoundClaims } from '../../../authn/serviceaccount/issuer.js';
+import type { SubresourceRest } from '../builtin-resource.js';
+import type { AuthnServices } from '../../../authn/services.js';
 
 const TOKEN_REQUEST_GK = { group: 'authentication.k8s.io', kind: 'TokenRequest' };
 const MIN_EXPIRATION_S = 600;
@@ -28,26 +23,42 @@ function gvkText(apiVersion: string, kind: string): string {
   return `${group}/${version}, Kind=${kind}`;
 }
 
-export async function handleTokenRequest(scope: ResourceScope, authn: AuthnServices | undefined): Promise<void> {
-  const { ctx } = scope;
-  if (ctx.method !== 'POST') throw routeMethodNotAllowed();
-  if (!authn) throw routeMethodNotAllowed();
-  const started = Date.now();
-  const rep = negotiate(ctx, { list: false, transforms: false, protobuf: false });
-  const format = rep.as === 'object' && rep.format === 'yaml' ? 'yaml' : 'json';
-  const q = parseWriteQuery(ctx.query, 'CreateOptions');
-  const body = await readBody(ctx, scope.options.maxRequestBodyBytes);
-  const req = await decodeBody(ctx.req.headers['content-type'], body, { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenRequest' });
+export const serviceAccountToken: SubresourceRest = {
+  create: {
+    body: { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenRequest' },
+    returnsObject: true,
+    available: (services) => services.authn !== undefined,
+    async create({ rest, namespace, name }, req, q, op, { authn }) {
+      if (!authn || !rest.getter) throw routeMethodNotAllowed();
+      const started = Date.now();
+      const { warnings, auditAnnotations } = op(q);
+      return tokenRequest(req, { namespace, name, started, dryRun: q.dryRun, warnings, auditAnnotations }, () => rest.getter!.get(namespace, name), authn);
+    },
+  },
+};
+
+interface TokenRequestCall {
+  namespace: string;
+  /** The service account's. */
+  name: string;
+  started: number;
+  dryRun: boolean;
+  warnings: string[];
+  auditAnnotations?: Record<string, string>;
+}
+
+async function tokenRequest(req: KObject, call: TokenRequestCall, getServiceAccount: () => Promise<KObject>, authn: AuthnServices): Promise<KObject> {
+  const { started } = call;
   const spec: KObject = (req.spec ??= {});
   spec.expirationSeconds ??= 3600;
   req.metadata ??= {};
-  if (req.metadata.name && req.metadata.name !== scope.name) {
-    throw invalid(TOKEN_REQUEST_GK, scope.name, [fieldErr.invalid('metadata.name', req.metadata.name, 'must match the service account name if specified')]);
+  if (req.metadata.name && req.metadata.name !== call.name) {
+    throw invalid(TOKEN_REQUEST_GK, call.name, [fieldErr.invalid('metadata.name', req.metadata.name, 'must match the service account name if specified')]);
   }
-  if (req.metadata.namespace && req.metadata.namespace !== scope.namespace) {
-    throw invalid(TOKEN_REQUEST_GK, scope.name, [fieldErr.invalid('metadata.namespace', req.metadata.namespace, 'must match the service account namespace if specified')]);
+  if (req.metadata.namespace && req.metadata.namespace !== call.namespace) {
+    throw invalid(TOKEN_REQUEST_GK, call.name, [fieldErr.invalid('metadata.namespace', req.metadata.namespace, 'must match the service account namespace if specified')]);
   }
-  const sa = (await capability(scope, 'getter').get(scope.namespace, scope.name)) as KObject;
+  const sa = await getServiceAccount();
   if (!Array.isArray(spec.audiences) || spec.audiences.length === 0) spec.audiences = [...authn.apiAudiences];
   const exp = Number(spec.expirationSeconds);
   const errs = [];
@@ -55,7 +66,7 @@ export async function handleTokenRequest(scope: ResourceScope, authn: AuthnServi
   if (exp > MAX_EXPIRATION_S) errs.push(fieldErr.invalid('spec.expirationSeconds', exp, 'may not specify a duration larger than 2^32 seconds'));
   if (errs.length) throw invalid(TOKEN_REQUEST_GK, '', errs);
 
-  const claims: BoundClaims = { namespace: scope.namespace, serviceaccount: { name: sa.metadata.name, uid: sa.metadata.uid } };
+  const claims: BoundClaims = { namespace: call.namespace, serviceaccount: { name: sa.metadata.name, uid: sa.metadata.uid } };
   const ref: KObject | undefined = spec.boundObjectRef;
   let podBound = false;
   if (ref) {
@@ -75,8 +86,8 @@ export async function handleTokenRequest(scope: ResourceScope, authn: AuthnServi
       return obj;
     };
     if (apiVersion === 'v1' && kind === 'Pod') {
-      const pod = await bind('pods', scope.namespace);
-      if ((pod.spec?.serviceAccountName ?? '') !== scope.name) throw badRequest(`cannot bind token for serviceaccount "${scope.name}" to pod running with different serviceaccount name.`);
+      const pod = await bind('pods', call.namespace);
+      if ((pod.spec?.serviceAccountName ?? '') !== call.name) throw badRequest(`cannot bind token for serviceaccount "${call.name}" to pod running with different serviceaccount name.`);
       claims.pod = { name: pod.metadata.name, uid: pod.metadata.uid };
       podBound = true;
       const nodeName: string | undefined = pod.spec?.nodeName;
@@ -85,7 +96,7 @@ export async function handleTokenRequest(scope: ResourceScope, authn: AuthnServi
         claims.node = node ? { name: nodeName, uid: node.metadata.uid } : { name: nodeName };
       }
     } else if (apiVersion === 'v1' && kind === 'Secret') {
-      const secret = await bind('secrets', scope.namespace);
+      const secret = await bind('secrets', call.namespace);
       claims.secret = { name: secret.metadata.name, uid: secret.metadata.uid };
     } else if (apiVersion === 'v1' && kind === 'Node') {
       const node = await bind('nodes', '');
@@ -98,7 +109,7 @@ export async function handleTokenRequest(scope: ResourceScope, authn: AuthnServi
   const s = authn.serviceAccountTokens;
   let expirationSeconds = exp;
   if (s.maxExpirationSeconds > 0 && expirationSeconds > s.maxExpirationSeconds) {
-    ctx.warnings.push(`requested expiration of ${expirationSeconds} seconds shortened to ${s.maxExpirationSeconds} seconds`);
+    call.warnings.push(`requested expiration of ${expirationSeconds} seconds shortened to ${s.maxExpirationSeconds} seconds`);
     expirationSeconds = s.maxExpirationSeconds;
     spec.expirationSeconds = expirationSeconds;
   }
@@ -108,19 +119,16 @@ export async function handleTokenRequest(scope: ResourceScope, authn: AuthnServi
     claims.warnafter = expiresAt;
     expiresAt = issuedAt + EXTENDED_EXPIRATION_S;
   }
-  if (q.dryRun) {
-    writeEncoded(ctx, 201, { ...req, status: { token: '', expirationTimestamp: rfc3339(started + expirationSeconds * 1000) } }, format);
-    return;
-  }
+  if (call.dryRun) return { ...req, status: { token: '', expirationTimestamp: rfc3339(started + expirationSeconds * 1000) } };
   const { token, jti } = await issueBoundToken(s.signingKey, { issuer: s.issuer, audiences: spec.audiences, issuedAt, expiresAt, claims });
-  (ctx.auditAnnotations ??= {})['authentication.kubernetes.io/issued-credential-id'] = `JTI=${jti}`;
+  if (call.auditAnnotations) call.auditAnnotations['authentication.kubernetes.io/issued-credential-id'] = `JTI=${jti}`;
   const out: KObject = {
     kind: 'TokenRequest',
     apiVersion: 'authentication.k8s.io/v1',
-    metadata: { ...req.metadata, name: scope.name, namespace: scope.namespace, creationTimestamp: null },
+    metadata: { ...req.metadata, name: call.name, namespace: call.namespace, creationTimestamp: null },
     // TokenRequestSpec's fields have no omitempty: an absent bound object is null.
     spec: { audiences: spec.audiences, expirationSeconds: spec.expirationSeconds, boundObjectRef: spec.boundObjectRef ?? null },
     status: { token, expirationTimestamp: rfc3339(started + expirationSeconds * 1000) },
   };
-  writeEncoded(ctx, 201, out, format);
+  return out;
 }
