@@ -12,6 +12,15 @@ export type PathElement =
 
 export type Path = readonly PathElement[];
 
+// An element's FieldsV1 string rides on the element as a non-enumerable property (elements stay plain data for
+// comparisons and JSON), set when the element is made or on first use.
+const STRING = Symbol('fieldsV1 string');
+
+function withString<T extends PathElement>(pe: T, s: string): T {
+  Object.defineProperty(pe, STRING, { value: s });
+  return pe;
+}
+
 // Field elements are interned (bounded) so that their strings are computed once.
 const fieldElements = new Map<string, PathElement>();
 
@@ -19,15 +28,17 @@ export function fieldPE(name: string): PathElement {
   let pe = fieldElements.get(name);
   if (!pe) {
     if (fieldElements.size > 50_000) fieldElements.clear();
-    pe = { kind: 'f', name };
+    pe = withString({ kind: 'f', name }, `f:${name}`);
     fieldElements.set(name, pe);
   }
   return pe;
 }
 
+const byName = (a: readonly [string, JsonValue], b: readonly [string, JsonValue]): number => compareStrings(a[0], b[0]);
+
 /** A key element; fields are sorted by name as upstream sorts them. */
 export function keyPE(fields: Array<readonly [string, JsonValue]>): PathElement {
-  return { kind: 'k', key: [...fields].sort((a, b) => compareStrings(a[0], b[0])) };
+  return { kind: 'k', key: fields.length < 2 ? fields.slice() : [...fields].sort(byName) };
 }
 
 export const valuePE = (value: JsonValue): PathElement => ({ kind: 'v', value });
@@ -132,7 +143,14 @@ const strings = new WeakMap<PathElement, string>();
 
 /** The FieldsV1 string of an element (`f:name`, `k:{"name":"x"}`, `v:"a"`, `i:3`); computed once per element. */
 export function elementString(pe: PathElement): string {
-  let s = strings.get(pe);
+  let s = (pe as { [STRING]?: string })[STRING];
+  if (s !== undefined) return s;
+  if (Object.isExtensible(pe)) {
+    s = buildElementString(pe);
+    withString(pe, s);
+    return s;
+  }
+  s = strings.get(pe);
   if (s === undefined) {
     s = buildElementString(pe);
     strings.set(pe, s);
