@@ -113,7 +113,7 @@ export class FieldManager {
     }
     let managed: Managed;
     try {
-      managed = decodeManagedFields(live?.metadata?.managedFields);
+      managed = decodeManagedFields(live?.metadata?.managedFields, true);
     } catch (e) {
       if (e instanceof ManagedFieldsDecodeError) throw unknownError(`failed to decode managed fields: ${e.message}`);
       throw e;
@@ -163,7 +163,7 @@ export class FieldManager {
     try {
       let managed: Managed | undefined;
       let reset = false;
-      const fromLive = () => tryDecodeManagedFields(live?.metadata?.managedFields) ?? new Map();
+      const fromLive = () => tryDecodeManagedFields(live?.metadata?.managedFields, true) ?? new Map();
       if (this.subresource) managed = fromLive();
       else if (isResetRequest(incoming)) {
         managed = new Map();

@@ -144,8 +144,17 @@ export class FieldSet {
     return out;
   }
 
+  /** Whether both sets hold the same paths (compared in place: no set is built). */
   equals(o: FieldSet): boolean {
-    return this.difference(o).isEmpty() && o.difference(this).isEmpty();
+    if (this === o) return true;
+    if (this.members.size !== o.members.size) return false;
+    for (const k of this.members.keys()) if (!o.members.has(k)) return false;
+    for (const [k, c] of this.children) {
+      const oc = o.children.get(k);
+      if (oc ? !c.set.equals(oc.set) : !c.set.isEmpty()) return false;
+    }
+    for (const [k, c] of o.children) if (!this.children.has(k) && !c.set.isEmpty()) return false;
+    return true;
   }
 
   /** Paths as conflict messages print them, for debugging and tests. */

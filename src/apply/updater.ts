@@ -111,6 +111,8 @@ export function recordApply(live: unknown, config: unknown, managed: Managed, in
   if (own) {
     own.set = stripMeta(own.set);
     if (own.set.isEmpty()) managed.delete(id);
+    // The same paths as last time: keep that set (and the encoding it already has).
+    else if (previous && own.set.equals(previous.set)) own.set = previous.set;
   }
   const noop = valueEqual(live, merged);
   if (!noop && own && managed.has(id)) own.time = ctx.now();
