@@ -208,8 +208,9 @@ function keepTimesIfUnchanged(next: KObject, live: KObject): KObject {
     const { time: _t, ...rest } = e;
     return rest;
   };
-  if (!nmf.every((e, i) => valueEqual(noTime(e), noTime(lmf[i]!)))) return next;
+  // The object first: when it changed (most writes) its comparison stops early, the entries' would not.
   if (!valueEqual(withoutManagedFields(next), withoutManagedFields(live))) return next;
+  if (!nmf.every((e, i) => valueEqual(noTime(e), noTime(lmf[i]!)))) return next;
   next.metadata.managedFields = structuredClone(lmf);
   return next;
 }

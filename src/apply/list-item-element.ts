@@ -2,7 +2,7 @@
 // missing key field takes its schema default), or the value of a set item.
 import type { ListAtom } from './merge-type.js';
 import { goQuote } from '../golang/strconv.js';
-import { keyPE, valuePE, type JsonValue, type PathElement } from './path-element.js';
+import { keyElement, valueElement, type JsonValue, type PathElement } from './path-element.js';
 
 export class ListItemError extends Error {}
 
@@ -22,12 +22,12 @@ export function listItemElement(list: ListAtom, item: unknown): PathElement {
         fields.push([name, d as JsonValue]);
       }
     }
-    return keyPE(fields);
+    return keyElement(fields);
   }
   if (isObject(item)) throw new ListItemError("associative list without keys has an element that's a map type");
   if (Array.isArray(item)) throw new ListItemError('not supported: associative list with lists as elements');
   if (item === null || item === undefined) throw new ListItemError("associative list without keys has an element that's an explicit null");
-  return valuePE(item as JsonValue);
+  return valueElement(item as JsonValue);
 }
 
 /** Path elements of a list's items; items whose element cannot be built are skipped (lenient walks). */

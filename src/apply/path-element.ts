@@ -43,6 +43,44 @@ export function keyPE(fields: Array<readonly [string, JsonValue]>): PathElement 
 
 export const valuePE = (value: JsonValue): PathElement => ({ kind: 'v', value });
 
+// Elements of list items (keys, set values) are interned by their string when their values are scalars: the items
+// of a list are walked several times per write (check, merge, field set) and look the same from write to write.
+const itemElementsByString = new Map<string, PathElement>();
+const MAX_INTERNED_STRING = 512;
+
+const isScalar = (v: JsonValue): boolean => v === null || typeof v !== 'object';
+
+function internItem(s: string, make: () => PathElement): PathElement {
+  let pe = itemElementsByString.get(s);
+  if (pe) return pe;
+  pe = withString(make(), s);
+  if (s.length <= MAX_INTERNED_STRING) {
+    if (itemElementsByString.size > 50_000) itemElementsByString.clear();
+    itemElementsByString.set(s, pe);
+  }
+  return pe;
+}
+
+/** keyPE of a list-map item's key fields, shared between equal keys of scalar values. */
+export function keyElement(fields: Array<readonly [string, JsonValue]>): PathElement {
+  const sorted = fields.length < 2 ? fields : [...fields].sort(byName);
+  let s = 'k:{';
+  for (let i = 0; i < sorted.length; i++) {
+    const [n, v] = sorted[i]!;
+    if (!isScalar(v)) return keyPE(fields);
+    if (i) s += ',';
+    s += `${htmlEscape(JSON.stringify(n))}:${goJson(v)}`;
+  }
+  s += '}';
+  return internItem(s, () => ({ kind: 'k', key: sorted.slice() }));
+}
+
+/** valuePE of a set item, shared between equal scalar values. */
+export function valueElement(value: JsonValue): PathElement {
+  if (!isScalar(value)) return valuePE(value);
+  return internItem(`v:${goJson(value)}`, () => ({ kind: 'v', value }));
+}
+
 /** Code point order of a UTF-16 unit: surrogates (non-BMP) sort after U+E000–U+FFFF, as in UTF-8. */
 const unitOrder = (c: number): number => (c >= 0xd800 && c <= 0xdfff ? c + 0x2000 : c >= 0xe000 ? c - 0x800 : c);
 
