@@ -2,17 +2,31 @@
 // missing key field takes its schema default), or the value of a set item.
 import type { ListAtom } from './merge-type.js';
 import { goQuote } from '../golang/strconv.js';
-import { keyElement, valueElement, type JsonValue, type PathElement } from './path-element.js';
+import { keyElement, keyPrefix, stringKeyElement, valueElement, type JsonValue, type PathElement } from './path-element.js';
 
 export class ListItemError extends Error {}
 
 const isObject = (v: unknown): v is Record<string, JsonValue> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const prefixes = new WeakMap<ListAtom, string>();
+
+function prefixOf(list: ListAtom, name: string): string {
+  let p = prefixes.get(list);
+  if (p === undefined) prefixes.set(list, (p = keyPrefix(name)));
+  return p;
+}
 
 export function listItemElement(list: ListAtom, item: unknown): PathElement {
   if (list.relationship !== 'associative') throw new ListItemError('invalid indexing of non-associative list');
   if (list.keys.length > 0) {
     if (item === null || item === undefined) throw new ListItemError('associative list with keys may not have a null element');
     if (!isObject(item)) throw new ListItemError('associative list with keys may not have non-map elements');
+    if (list.keys.length === 1) {
+      // The common key (a name): one field holding a string.
+      const name = list.keys[0]!;
+      const v = Object.prototype.hasOwnProperty.call(item, name) ? item[name] : undefined;
+      if (typeof v === 'string') return stringKeyElement(prefixOf(list, name), name, v);
+    }
     const fields: Array<[string, JsonValue]> = [];
     for (const name of list.keys) {
       if (Object.prototype.hasOwnProperty.call(item, name)) fields.push([name, item[name]!]);

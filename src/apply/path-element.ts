@@ -50,10 +50,8 @@ const MAX_INTERNED_STRING = 512;
 
 const isScalar = (v: JsonValue): boolean => v === null || typeof v !== 'object';
 
-function internItem(s: string, make: () => PathElement): PathElement {
-  let pe = itemElementsByString.get(s);
-  if (pe) return pe;
-  pe = withString(make(), s);
+function internItem(s: string, pe: PathElement): PathElement {
+  withString(pe, s);
   if (s.length <= MAX_INTERNED_STRING) {
     if (itemElementsByString.size > 50_000) itemElementsByString.clear();
     itemElementsByString.set(s, pe);
@@ -72,13 +70,23 @@ export function keyElement(fields: Array<readonly [string, JsonValue]>): PathEle
     s += `${htmlEscape(JSON.stringify(n))}:${goJson(v)}`;
   }
   s += '}';
-  return internItem(s, () => ({ kind: 'k', key: sorted.slice() }));
+  return itemElementsByString.get(s) ?? internItem(s, { kind: 'k', key: sorted.slice() });
 }
+
+/** keyElement of a key of one field whose value is a string, from `k:{"<name>":` (the caller's, made once). */
+export function stringKeyElement(prefix: string, name: string, value: string): PathElement {
+  const s = `${prefix}${htmlEscape(JSON.stringify(value))}}`;
+  return itemElementsByString.get(s) ?? internItem(s, { kind: 'k', key: [[name, value]] });
+}
+
+/** The start of the string of a one-field key element: `k:{"<name>":`. */
+export const keyPrefix = (name: string): string => `k:{${htmlEscape(JSON.stringify(name))}:`;
 
 /** valuePE of a set item, shared between equal scalar values. */
 export function valueElement(value: JsonValue): PathElement {
   if (!isScalar(value)) return valuePE(value);
-  return internItem(`v:${goJson(value)}`, () => ({ kind: 'v', value }));
+  const s = `v:${goJson(value)}`;
+  return itemElementsByString.get(s) ?? internItem(s, { kind: 'v', value });
 }
 
 /** Code point order of a UTF-16 unit: surrogates (non-BMP) sort after U+E000–U+FFFF, as in UTF-8. */
