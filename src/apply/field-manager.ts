@@ -18,6 +18,7 @@ import {
 import type { MergeType } from './merge-type.js';
 import { ApplyConflicts, recordApply, recordUpdate, type UpdaterContext } from './updater.js';
 import { validateApplied } from './validate-applied.js';
+import { withItemElementMemo } from './list-item-element.js';
 import { valueEqual } from './value-equal.js';
 
 export const BEFORE_FIRST_APPLY = 'before-first-apply';
@@ -100,6 +101,11 @@ export class FieldManager {
    * the wrong kind or carrying managedFields, 500 for a body that does not fit the schema, 409 for conflicts.
    */
   apply(live: KObject | undefined, config: KObject, opts: ApplyOptions): KObject {
+    // Neither the configuration, the live object nor the merge results change while the apply runs.
+    return withItemElementMemo(() => this.applyNow(live, config, opts));
+  }
+
+  private applyNow(live: KObject | undefined, config: KObject, opts: ApplyOptions): KObject {
     const [group, version] = splitGV(this.cfg.apiVersion);
     if (config.apiVersion !== this.cfg.apiVersion || config.kind !== this.cfg.kind) throw badRequest(`invalid object type: ${gvkText(config.apiVersion, config.kind)}`);
     const cmd = isObject(config.metadata) ? config.metadata : {};

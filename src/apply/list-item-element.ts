@@ -45,12 +45,46 @@ export function listItemElement(list: ListAtom, item: unknown): PathElement {
 }
 
 /** Path elements of a list's items; items whose element cannot be built are skipped (lenient walks). */
-export function itemElements(list: ListAtom, items: readonly unknown[]): Array<PathElement | undefined> {
-  return items.map((it) => {
+export function itemElements(list: ListAtom, items: readonly unknown[]): ReadonlyArray<PathElement | undefined> {
+  return itemElementsOrErrors(list, items).elements;
+}
+
+export interface ItemElements {
+  /** Per item, its element; undefined where it cannot be built. */
+  readonly elements: ReadonlyArray<PathElement | undefined>;
+  /** Per item, why not (sparse). */
+  readonly errors: ReadonlyArray<unknown>;
+}
+
+// The elements of the lists of values that do not change while an apply runs (its configuration, the live object,
+// the merge result), which the apply's walks (check, merge, field sets, compare) look up again and again.
+let memo: Map<readonly unknown[], { list: ListAtom; found: ItemElements }> | undefined;
+
+/** Runs fn with list-item elements remembered per list array; no list fn walks may change meanwhile. */
+export function withItemElementMemo<T>(fn: () => T): T {
+  if (memo) return fn();
+  memo = new Map();
+  try {
+    return fn();
+  } finally {
+    memo = undefined;
+  }
+}
+
+export function itemElementsOrErrors(list: ListAtom, items: readonly unknown[]): ItemElements {
+  const hit = memo?.get(items);
+  if (hit && hit.list === list) return hit.found;
+  const elements: Array<PathElement | undefined> = new Array(items.length);
+  const errors: unknown[] = [];
+  for (let i = 0; i < items.length; i++) {
     try {
-      return listItemElement(list, it);
-    } catch {
-      return undefined;
+      elements[i] = listItemElement(list, items[i]);
+    } catch (e) {
+      elements[i] = undefined;
+      errors[i] = e;
     }
-  });
+  }
+  const found = { elements, errors };
+  memo?.set(items, { list, found });
+  return found;
 }

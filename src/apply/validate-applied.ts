@@ -1,6 +1,6 @@
 // Strict type check of an applied configuration before it is merged (ssa.md §2.8): undeclared fields, scalar
 // types, list items without keys, duplicate keys. Errors carry upstream's texts and `.path: ` prefixes.
-import { listItemElement, ListItemError } from './list-item-element.js';
+import { itemElementsOrErrors, ListItemError } from './list-item-element.js';
 import { atomFor, type MergeType } from './merge-type.js';
 import { elementString, elementText, fieldPE, type PathElement } from './path-element.js';
 
@@ -57,11 +57,11 @@ function check(v: unknown, t: MergeType, path: PathElement[], errs: string[]): v
       return;
     }
     const seen = new Set<string>();
+    const { elements, errors } = itemElementsOrErrors(atom, v);
     v.forEach((item, i) => {
-      let pe: PathElement;
-      try {
-        pe = listItemElement(atom, item);
-      } catch (e) {
+      const pe = elements[i];
+      if (!pe) {
+        const e = errors[i];
         if (e instanceof ListItemError) errs.push(at(path, `element ${i}: ${e.message}`));
         return;
       }
