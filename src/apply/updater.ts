@@ -105,7 +105,7 @@ export function recordApply(live: unknown, config: unknown, managed: Managed, in
   const set = ctx.ignore(toFieldSet(config, ctx.type));
   managed.set(id, { ...info, set, time: previous?.time });
   // Only what the applier applied last time and no longer applies can go: nothing when it still applies all of it.
-  if (previous && !previous.set.isEmpty() && !previous.set.difference(set).isEmpty()) merged = prune(merged, managed, previous.set, ctx.type);
+  if (previous && !previous.set.isEmpty() && !previous.set.isSubsetOf(set)) merged = prune(merged, managed, previous.set, ctx.type);
   takeOthersOwnership(live, merged, managed, id, force, ctx);
   const own = managed.get(id);
   if (own) {
