@@ -66,7 +66,10 @@ function dropNulls(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(dropNulls);
   if (!isObject(v)) return v;
   const out: Record<string, unknown> = {};
-  for (const [k, x] of Object.entries(v)) if (x !== null && x !== undefined) out[k] = dropNulls(x);
+  for (const k in v) {
+    const x = v[k];
+    if (x !== null && x !== undefined) out[k] = dropNulls(x);
+  }
   return out;
 }
 
