@@ -17,7 +17,18 @@ const present = (o: Record<string, unknown> | undefined, k: string): boolean => 
 
 export function compareValues(lhs: unknown, rhs: unknown, type: MergeType): Comparison {
   const c: Comparison = { modified: new FieldSet(), added: new FieldSet(), removed: new FieldSet() };
-  visit(lhs, rhs, type, [], c);
+  visit(lhs, rhs, type, [], c, true, undefined);
+  return c;
+}
+
+/**
+ * The comparison restricted to the paths of `within`: the same sets as compareValues intersected with it, found
+ * without walking the parts of the values no path of `within` reaches (an apply only needs the changes of paths
+ * other managers own).
+ */
+export function compareValuesWithin(lhs: unknown, rhs: unknown, type: MergeType, within: FieldSet): Comparison {
+  const c: Comparison = { modified: new FieldSet(), added: new FieldSet(), removed: new FieldSet() };
+  if (!within.isEmpty()) visit(lhs, rhs, type, [], c, false, within);
   return c;
 }
 
@@ -32,37 +43,35 @@ function leaf(l: unknown, r: unknown, path: PathElement[], c: Comparison): void 
   else if (!valueEqual(l, r)) c.modified.insert(path);
 }
 
-/** l or r may be undefined (absent), not both. */
-function visit(l: unknown, r: unknown, t: MergeType, path: PathElement[], c: Comparison): void {
+/**
+ * l or r may be undefined (absent), not both. `want`: whether the path itself is recorded; `within`: the paths
+ * below it to look at (undefined: all of them).
+ */
+function visit(l: unknown, r: unknown, t: MergeType, path: PathElement[], c: Comparison, want: boolean, within: FieldSet | undefined): void {
   const la = l === undefined ? undefined : atomFor(t, l);
   const ra = r === undefined ? undefined : atomFor(t, r);
   const atom = ra ?? la;
   if (!atom || (la && ra && la !== ra)) {
-    leaf(l, r, path, c); // the value changed its kind: a leaf change
+    if (want) leaf(l, r, path, c); // the value changed its kind: a leaf change
     return;
   }
   let isLeaf = false;
+  // Nothing below to look at (a restricted walk at a path owned as a whole).
+  const descend = within === undefined || within.members.size > 0 || within.children.size > 0;
   if (atom.kind === 'scalar') isLeaf = true;
   else if (atom.kind === 'list') {
     if (atom.relationship === 'atomic' || (isEmptyContainer(l) && isEmptyContainer(r))) isLeaf = true;
-    else visitList(Array.isArray(l) ? l : [], Array.isArray(r) ? r : [], atom, path, c);
+    else if (descend) visitList(Array.isArray(l) ? l : [], Array.isArray(r) ? r : [], atom, path, c, within);
   } else {
     if (atom.atomic || (isEmptyContainer(l) && isEmptyContainer(r))) isLeaf = true;
-    else {
+    else if (descend) {
       const lo = isObject(l) ? l : undefined;
       const ro = isObject(r) ? r : undefined;
-      const keys = new Set([...Object.keys(lo ?? {}), ...Object.keys(ro ?? {})]);
-      for (const k of keys) {
-        const lv = present(lo, k) ? lo![k] : undefined;
-        const rv = present(ro, k) ? ro![k] : undefined;
-        if (lv === undefined && rv === undefined) continue;
-        const ft = atom.field(k) ?? atom.elem;
-        const p = [...path, fieldPE(k)];
-        if (!ft) leaf(lv, rv, p, c);
-        else visit(lv, rv, ft, p, c);
-      }
+      if (lo) for (const k in lo) visitMember(lo, ro, k, atom, path, c, within);
+      if (ro) for (const k in ro) if (!lo || !Object.prototype.hasOwnProperty.call(lo, k)) visitMember(lo, ro, k, atom, path, c, within);
     }
   }
+  if (!want) return;
   if (isLeaf) {
     leaf(l, r, path, c);
     return;
@@ -71,7 +80,43 @@ function visit(l: unknown, r: unknown, t: MergeType, path: PathElement[], c: Com
   else if (r === undefined) c.removed.insert(path);
 }
 
-function visitList(l: unknown[], r: unknown[], atom: Extract<ReturnType<typeof atomFor>, { kind: 'list' }>, path: PathElement[], c: Comparison): void {
+function visitMember(
+  lo: Record<string, unknown> | undefined,
+  ro: Record<string, unknown> | undefined,
+  k: string,
+  atom: Extract<ReturnType<typeof atomFor>, { kind: 'map' }>,
+  path: PathElement[],
+  c: Comparison,
+  within: FieldSet | undefined,
+): void {
+  const lv = present(lo, k) ? lo![k] : undefined;
+  const rv = present(ro, k) ? ro![k] : undefined;
+  if (lv === undefined && rv === undefined) return;
+  const pe = fieldPE(k);
+  let want = true;
+  let below: FieldSet | undefined;
+  if (within) {
+    want = within.hasMember(pe);
+    below = within.children.get(elementString(pe))?.set;
+    if (!want && !below) return;
+  }
+  const ft = atom.field(k) ?? atom.elem;
+  const p = [...path, pe];
+  if (!ft) {
+    if (want) leaf(lv, rv, p, c);
+  } else visit(lv, rv, ft, p, c, want, within ? (below ?? EMPTY) : undefined);
+}
+
+const EMPTY = new FieldSet();
+
+function visitList(
+  l: unknown[],
+  r: unknown[],
+  atom: Extract<ReturnType<typeof atomFor>, { kind: 'list' }>,
+  path: PathElement[],
+  c: Comparison,
+  within: FieldSet | undefined,
+): void {
   const order: PathElement[] = [];
   const lv = new Map<string, unknown[]>();
   const rv = new Map<string, unknown[]>();
@@ -97,18 +142,26 @@ function visitList(l: unknown[], r: unknown[], atom: Extract<ReturnType<typeof a
   });
   for (const pe of order) {
     const k = elementString(pe);
+    let want = true;
+    let below: FieldSet | undefined;
+    if (within) {
+      want = within.members.has(k);
+      below = within.children.get(k)?.set;
+      if (!want && !below) continue;
+      below ??= EMPTY;
+    }
     const ll = lv.get(k) ?? [];
     const rl = rv.get(k) ?? [];
     const p = [...path, pe];
-    if (ll.length <= 1 && rl.length <= 1) visit(ll[0], rl[0], atom.elem, p, c);
+    if (ll.length <= 1 && rl.length <= 1) visit(ll[0], rl[0], atom.elem, p, c, want, below);
     else if (ll.length >= 2 && rl.length >= 2) {
-      if (ll.length !== rl.length || ll.some((x, i) => !valueEqual(x, rl[i]))) c.modified.insert(p);
+      if (want && (ll.length !== rl.length || ll.some((x, i) => !valueEqual(x, rl[i])))) c.modified.insert(p);
     } else if (ll.length >= 2) {
-      if (rl.length) visit(undefined, rl[0], atom.elem, p, c);
-      c.removed.insert(p);
+      if (rl.length) visit(undefined, rl[0], atom.elem, p, c, want, below);
+      if (want) c.removed.insert(p);
     } else {
-      if (ll.length) visit(ll[0], undefined, atom.elem, p, c);
-      c.added.insert(p);
+      if (ll.length) visit(ll[0], undefined, atom.elem, p, c, want, below);
+      if (want) c.added.insert(p);
     }
   }
 }

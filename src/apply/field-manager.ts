@@ -18,6 +18,7 @@ import {
 import type { MergeType } from './merge-type.js';
 import { ApplyConflicts, recordApply, recordUpdate, type UpdaterContext } from './updater.js';
 import { validateApplied } from './validate-applied.js';
+import { withItemElementMemo } from './list-item-element.js';
 import { valueEqual } from './value-equal.js';
 
 export const BEFORE_FIRST_APPLY = 'before-first-apply';
@@ -65,7 +66,10 @@ function dropNulls(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(dropNulls);
   if (!isObject(v)) return v;
   const out: Record<string, unknown> = {};
-  for (const [k, x] of Object.entries(v)) if (x !== null && x !== undefined) out[k] = dropNulls(x);
+  for (const k in v) {
+    const x = v[k];
+    if (x !== null && x !== undefined) out[k] = dropNulls(x);
+  }
   return out;
 }
 
@@ -100,6 +104,11 @@ export class FieldManager {
    * the wrong kind or carrying managedFields, 500 for a body that does not fit the schema, 409 for conflicts.
    */
   apply(live: KObject | undefined, config: KObject, opts: ApplyOptions): KObject {
+    // Neither the configuration, the live object nor the merge results change while the apply runs.
+    return withItemElementMemo(() => this.applyNow(live, config, opts));
+  }
+
+  private applyNow(live: KObject | undefined, config: KObject, opts: ApplyOptions): KObject {
     const [group, version] = splitGV(this.cfg.apiVersion);
     if (config.apiVersion !== this.cfg.apiVersion || config.kind !== this.cfg.kind) throw badRequest(`invalid object type: ${gvkText(config.apiVersion, config.kind)}`);
     const cmd = isObject(config.metadata) ? config.metadata : {};
@@ -113,7 +122,7 @@ export class FieldManager {
     }
     let managed: Managed;
     try {
-      managed = decodeManagedFields(live?.metadata?.managedFields);
+      managed = decodeManagedFields(live?.metadata?.managedFields, true);
     } catch (e) {
       if (e instanceof ManagedFieldsDecodeError) throw unknownError(`failed to decode managed fields: ${e.message}`);
       throw e;
@@ -163,7 +172,7 @@ export class FieldManager {
     try {
       let managed: Managed | undefined;
       let reset = false;
-      const fromLive = () => tryDecodeManagedFields(live?.metadata?.managedFields) ?? new Map();
+      const fromLive = () => tryDecodeManagedFields(live?.metadata?.managedFields, true) ?? new Map();
       if (this.subresource) managed = fromLive();
       else if (isResetRequest(incoming)) {
         managed = new Map();
@@ -208,8 +217,9 @@ function keepTimesIfUnchanged(next: KObject, live: KObject): KObject {
     const { time: _t, ...rest } = e;
     return rest;
   };
-  if (!nmf.every((e, i) => valueEqual(noTime(e), noTime(lmf[i]!)))) return next;
+  // The object first: when it changed (most writes) its comparison stops early, the entries' would not.
   if (!valueEqual(withoutManagedFields(next), withoutManagedFields(live))) return next;
+  if (!nmf.every((e, i) => valueEqual(noTime(e), noTime(lmf[i]!)))) return next;
   next.metadata.managedFields = structuredClone(lmf);
   return next;
 }

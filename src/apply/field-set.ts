@@ -144,8 +144,28 @@ export class FieldSet {
     return out;
   }
 
+  /** Whether every path of this set is in o (difference(o).isEmpty(), without building the difference). */
+  isSubsetOf(o: FieldSet): boolean {
+    if (this === o) return true;
+    for (const k of this.members.keys()) if (!o.members.has(k)) return false;
+    for (const [k, c] of this.children) {
+      const oc = o.children.get(k);
+      if (oc ? !c.set.isSubsetOf(oc.set) : !c.set.isEmpty()) return false;
+    }
+    return true;
+  }
+
+  /** Whether both sets hold the same paths (compared in place: no set is built). */
   equals(o: FieldSet): boolean {
-    return this.difference(o).isEmpty() && o.difference(this).isEmpty();
+    if (this === o) return true;
+    if (this.members.size !== o.members.size) return false;
+    for (const k of this.members.keys()) if (!o.members.has(k)) return false;
+    for (const [k, c] of this.children) {
+      const oc = o.children.get(k);
+      if (oc ? !c.set.equals(oc.set) : !c.set.isEmpty()) return false;
+    }
+    for (const [k, c] of o.children) if (!this.children.has(k) && !c.set.isEmpty()) return false;
+    return true;
   }
 
   /** Paths as conflict messages print them, for debugging and tests. */

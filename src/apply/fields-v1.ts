@@ -6,7 +6,34 @@ import { compareElements, elementString, FieldsV1Error, parseElement, type PathE
 export type FieldsV1 = { [key: string]: FieldsV1 };
 
 export function encodeFieldsV1(set: FieldSet): FieldsV1 {
-  return encodeNode(set, false);
+  const text = canonicalText.get(set);
+  return text === undefined ? encodeNode(set, false) : (JSON.parse(text) as FieldsV1);
+}
+
+// Decoded sets by the JSON text of their FieldsV1 (objects of a kind share their few distinct field sets), each
+// with its own encoding: the next write's managedFields neither parse nor sort what the last one wrote. Sets are
+// immutable values, so one decoded set serves every object version carrying that text.
+const decodedByText = new Map<string, FieldSet>();
+const canonicalText = new WeakMap<FieldSet, string>();
+const MAX_DECODED = 512;
+const MAX_TEXT = 64 * 1024;
+
+/**
+ * decodeFieldsV1 of a FieldsV1 value read from storage (plain JSON data: its JSON text is all there is to it),
+ * through the cache of decoded sets.
+ */
+export function decodeStoredFieldsV1(raw: unknown): FieldSet {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return decodeFieldsV1(raw);
+  const text = JSON.stringify(raw);
+  const hit = decodedByText.get(text);
+  if (hit) return hit;
+  const set = decodeFieldsV1(raw);
+  if (text.length <= MAX_TEXT) {
+    if (decodedByText.size >= MAX_DECODED) decodedByText.delete(decodedByText.keys().next().value!);
+    decodedByText.set(text, set);
+    canonicalText.set(set, JSON.stringify(encodeNode(set, false)));
+  }
+  return set;
 }
 
 function encodeNode(set: FieldSet, self: boolean): FieldsV1 {

@@ -2,7 +2,7 @@
 // identity (manager, operation, apiVersion for Update, subresource), decoded strictly and written back in
 // kube's entry order.
 import { FieldSet } from './field-set.js';
-import { decodeFieldsV1, encodeFieldsV1 } from './fields-v1.js';
+import { decodeFieldsV1, decodeStoredFieldsV1, encodeFieldsV1 } from './fields-v1.js';
 import { compareStrings, goJson } from './path-element.js';
 
 export type Operation = 'Apply' | 'Update';
@@ -38,8 +38,11 @@ export class ManagedFieldsDecodeError extends Error {}
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Decodes a managedFields list; throws ManagedFieldsDecodeError when any entry is invalid. */
-export function decodeManagedFields(list: unknown): Managed {
+/**
+ * Decodes a managedFields list; throws ManagedFieldsDecodeError when any entry is invalid. `stored`: the list was
+ * read from storage (JSON data), so its field sets may come from the cache of decoded sets.
+ */
+export function decodeManagedFields(list: unknown, stored = false): Managed {
   const out: Managed = new Map();
   if (list === undefined || list === null) return out;
   if (!Array.isArray(list)) throw new ManagedFieldsDecodeError('managedFields must be a list');
@@ -54,7 +57,7 @@ export function decodeManagedFields(list: unknown): Managed {
     if (fieldsType !== 'FieldsV1') throw new ManagedFieldsDecodeError(`invalid fieldsType ${JSON.stringify(fieldsType)} in managed fields entry ${i}`);
     let set: FieldSet;
     try {
-      set = decodeFieldsV1(raw.fieldsV1);
+      set = stored ? decodeStoredFieldsV1(raw.fieldsV1) : decodeFieldsV1(raw.fieldsV1);
     } catch (e) {
       throw new ManagedFieldsDecodeError(`error decoding set: ${(e as Error).message}`);
     }
@@ -72,9 +75,9 @@ export function decodeManagedFields(list: unknown): Managed {
 }
 
 /** Decodes, or undefined when the list is undecodable. */
-export function tryDecodeManagedFields(list: unknown): Managed | undefined {
+export function tryDecodeManagedFields(list: unknown, stored = false): Managed | undefined {
   try {
-    return decodeManagedFields(list);
+    return decodeManagedFields(list, stored);
   } catch {
     return undefined;
   }

@@ -11,32 +11,52 @@ const present = (o: Record<string, unknown> | undefined, k: string): boolean => 
 
 /** The merged value; undefined when nothing remains (a merged container that ends up empty is left out, as upstream does). */
 export function mergeValues(lhs: unknown, rhs: unknown, type: MergeType): unknown {
+  return merge(lhs, rhs, type, clone);
+}
+
+/**
+ * mergeValues whose result shares the parts it takes whole (leaves, atomic containers) with lhs and rhs: for a
+ * caller that copies the result before changing anything in it.
+ */
+export function mergeValuesShared(lhs: unknown, rhs: unknown, type: MergeType): unknown {
+  return merge(lhs, rhs, type, same);
+}
+
+type Copy = <T>(v: T) => T;
+
+function merge(lhs: unknown, rhs: unknown, type: MergeType, copy: Copy): unknown {
   if (lhs === undefined && rhs === undefined) return undefined;
   const la = lhs === undefined ? undefined : atomFor(type, lhs);
   const ra = rhs === undefined ? undefined : atomFor(type, rhs);
   const atom = ra ?? la;
-  const keepRHS = () => (rhs !== undefined ? clone(rhs) : clone(lhs));
-  if (!atom || (la && ra && la !== ra) || atom.kind === 'scalar') return keepRHS();
+  if (!atom || (la && ra && la !== ra) || atom.kind === 'scalar') return copy(rhs !== undefined ? rhs : lhs);
   if (atom.kind === 'list') {
-    if (atom.relationship === 'atomic' || (isEmptyContainer(lhs) && isEmptyContainer(rhs))) return keepRHS();
-    return mergeList(Array.isArray(lhs) ? lhs : [], Array.isArray(rhs) ? rhs : [], atom);
+    if (atom.relationship === 'atomic' || (isEmptyContainer(lhs) && isEmptyContainer(rhs))) return copy(rhs !== undefined ? rhs : lhs);
+    return mergeList(Array.isArray(lhs) ? lhs : [], Array.isArray(rhs) ? rhs : [], atom, copy);
   }
-  if (atom.atomic || (isEmptyContainer(lhs) && isEmptyContainer(rhs))) return keepRHS();
+  if (atom.atomic || (isEmptyContainer(lhs) && isEmptyContainer(rhs))) return copy(rhs !== undefined ? rhs : lhs);
   const lo = isObject(lhs) ? lhs : undefined;
   const ro = isObject(rhs) ? rhs : undefined;
   const out: Record<string, unknown> = {};
-  for (const k of new Set([...Object.keys(lo ?? {}), ...Object.keys(ro ?? {})])) {
+  let any = false;
+  const member = (k: string) => {
     const lv = present(lo, k) ? lo![k] : undefined;
     const rv = present(ro, k) ? ro![k] : undefined;
-    if (lv === undefined && rv === undefined) continue;
+    if (lv === undefined && rv === undefined) return;
     const ft = atom.field(k) ?? atom.elem;
-    const m = ft ? mergeValues(lv, rv, ft) : rv !== undefined ? clone(rv) : clone(lv);
-    if (m !== undefined) out[k] = m;
-  }
-  return Object.keys(out).length ? out : undefined;
+    const m = ft ? merge(lv, rv, ft, copy) : copy(rv !== undefined ? rv : lv);
+    if (m !== undefined) {
+      out[k] = m;
+      if (k !== '__proto__') any = true; // (an assignment that sets no member)
+    }
+  };
+  // Keys in the order of the live value, then the config's new ones.
+  if (lo) for (const k in lo) member(k);
+  if (ro) for (const k in ro) if (!lo || !Object.prototype.hasOwnProperty.call(lo, k)) member(k);
+  return any ? out : undefined;
 }
 
-function mergeList(lhs: unknown[], rhs: unknown[], atom: ListAtom): unknown {
+function mergeList(lhs: unknown[], rhs: unknown[], atom: ListAtom, copy: Copy): unknown {
   const lPEs = itemElements(atom, lhs);
   const rPEs = itemElements(atom, rhs);
   const lKeys = lPEs.map((pe) => (pe ? elementString(pe) : undefined));
@@ -55,7 +75,7 @@ function mergeList(lhs: unknown[], rhs: unknown[], atom: ListAtom): unknown {
   const mergedR = new Set<string>();
   const out: unknown[] = [];
   const emit = (l: unknown, r: unknown) => {
-    const m = mergeValues(l ?? undefined, r, atom.elem);
+    const m = merge(l ?? undefined, r, atom.elem, copy);
     if (m !== undefined) out.push(m);
   };
   const lLen = lhs.length;
@@ -98,4 +118,5 @@ function mergeList(lhs: unknown[], rhs: unknown[], atom: ListAtom): unknown {
   return out.length ? out : undefined;
 }
 
-const clone = <T>(v: T): T => (v === undefined ? v : structuredClone(v));
+const clone = <T>(v: T): T => (v === null || typeof v !== 'object' ? v : structuredClone(v));
+const same = <T>(v: T): T => v;

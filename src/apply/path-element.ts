@@ -12,6 +12,15 @@ export type PathElement =
 
 export type Path = readonly PathElement[];
 
+// An element's FieldsV1 string rides on the element as a non-enumerable property (elements stay plain data for
+// comparisons and JSON), set when the element is made or on first use.
+const STRING = Symbol('fieldsV1 string');
+
+function withString<T extends PathElement>(pe: T, s: string): T {
+  Object.defineProperty(pe, STRING, { value: s });
+  return pe;
+}
+
 // Field elements are interned (bounded) so that their strings are computed once.
 const fieldElements = new Map<string, PathElement>();
 
@@ -19,18 +28,66 @@ export function fieldPE(name: string): PathElement {
   let pe = fieldElements.get(name);
   if (!pe) {
     if (fieldElements.size > 50_000) fieldElements.clear();
-    pe = { kind: 'f', name };
+    pe = withString({ kind: 'f', name }, `f:${name}`);
     fieldElements.set(name, pe);
   }
   return pe;
 }
 
+const byName = (a: readonly [string, JsonValue], b: readonly [string, JsonValue]): number => compareStrings(a[0], b[0]);
+
 /** A key element; fields are sorted by name as upstream sorts them. */
 export function keyPE(fields: Array<readonly [string, JsonValue]>): PathElement {
-  return { kind: 'k', key: [...fields].sort((a, b) => compareStrings(a[0], b[0])) };
+  return { kind: 'k', key: fields.length < 2 ? fields.slice() : [...fields].sort(byName) };
 }
 
 export const valuePE = (value: JsonValue): PathElement => ({ kind: 'v', value });
+
+// Elements of list items (keys, set values) are interned by their string when their values are scalars: the items
+// of a list are walked several times per write (check, merge, field set) and look the same from write to write.
+const itemElementsByString = new Map<string, PathElement>();
+const MAX_INTERNED_STRING = 512;
+
+const isScalar = (v: JsonValue): boolean => v === null || typeof v !== 'object';
+
+function internItem(s: string, pe: PathElement): PathElement {
+  withString(pe, s);
+  if (s.length <= MAX_INTERNED_STRING) {
+    if (itemElementsByString.size > 50_000) itemElementsByString.clear();
+    itemElementsByString.set(s, pe);
+  }
+  return pe;
+}
+
+/** keyPE of a list-map item's key fields, shared between equal keys of scalar values. */
+export function keyElement(fields: Array<readonly [string, JsonValue]>): PathElement {
+  const sorted = fields.length < 2 ? fields : [...fields].sort(byName);
+  let s = 'k:{';
+  for (let i = 0; i < sorted.length; i++) {
+    const [n, v] = sorted[i]!;
+    if (!isScalar(v)) return keyPE(fields);
+    if (i) s += ',';
+    s += `${htmlEscape(JSON.stringify(n))}:${goJson(v)}`;
+  }
+  s += '}';
+  return itemElementsByString.get(s) ?? internItem(s, { kind: 'k', key: sorted.slice() });
+}
+
+/** keyElement of a key of one field whose value is a string, from `k:{"<name>":` (the caller's, made once). */
+export function stringKeyElement(prefix: string, name: string, value: string): PathElement {
+  const s = `${prefix}${htmlEscape(JSON.stringify(value))}}`;
+  return itemElementsByString.get(s) ?? internItem(s, { kind: 'k', key: [[name, value]] });
+}
+
+/** The start of the string of a one-field key element: `k:{"<name>":`. */
+export const keyPrefix = (name: string): string => `k:{${htmlEscape(JSON.stringify(name))}:`;
+
+/** valuePE of a set item, shared between equal scalar values. */
+export function valueElement(value: JsonValue): PathElement {
+  if (!isScalar(value)) return valuePE(value);
+  const s = `v:${goJson(value)}`;
+  return itemElementsByString.get(s) ?? internItem(s, { kind: 'v', value });
+}
 
 /** Code point order of a UTF-16 unit: surrogates (non-BMP) sort after U+E000–U+FFFF, as in UTF-8. */
 const unitOrder = (c: number): number => (c >= 0xd800 && c <= 0xdfff ? c + 0x2000 : c >= 0xe000 ? c - 0x800 : c);
@@ -132,7 +189,14 @@ const strings = new WeakMap<PathElement, string>();
 
 /** The FieldsV1 string of an element (`f:name`, `k:{"name":"x"}`, `v:"a"`, `i:3`); computed once per element. */
 export function elementString(pe: PathElement): string {
-  let s = strings.get(pe);
+  let s = (pe as { [STRING]?: string })[STRING];
+  if (s !== undefined) return s;
+  if (Object.isExtensible(pe)) {
+    s = buildElementString(pe);
+    withString(pe, s);
+    return s;
+  }
+  s = strings.get(pe);
   if (s === undefined) {
     s = buildElementString(pe);
     strings.set(pe, s);

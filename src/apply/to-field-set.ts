@@ -10,55 +10,82 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 export function toFieldSet(value: unknown, type: MergeType): FieldSet {
   const set = new FieldSet();
-  walk(value, type, [], set);
+  walk(value, type, set, undefined);
   return set;
 }
 
-function walk(v: unknown, t: MergeType, path: PathElement[], set: FieldSet): void {
+/** Adds pe as a member of node (the root path is never stored). */
+function own(node: FieldSet, pe: PathElement | undefined): void {
+  if (pe) node.members.set(elementString(pe), pe);
+}
+
+/** The set below pe: the set itself at the root, else a new child set attached by `attach` once non-empty. */
+function below(node: FieldSet, pe: PathElement | undefined): FieldSet {
+  if (!pe) return node;
+  return node.children.get(elementString(pe))?.set ?? new FieldSet();
+}
+
+function attach(node: FieldSet, pe: PathElement | undefined, child: FieldSet): void {
+  if (pe && child !== node && (child.members.size || child.children.size)) node.children.set(elementString(pe), { pe, set: child });
+}
+
+/** Adds the paths of v (at pe below node; pe undefined at the root). */
+function walk(v: unknown, t: MergeType, node: FieldSet, pe: PathElement | undefined): void {
   const atom = atomFor(t, v);
   if (!atom) return;
   if (atom.kind === 'scalar') {
-    set.insert(path);
+    own(node, pe);
     return;
   }
   if (atom.kind === 'list') {
     if (atom.relationship === 'atomic') {
-      set.insert(path);
+      own(node, pe);
       return;
     }
     if (!Array.isArray(v)) return;
     const pes = itemElements(atom, v);
     const seen = new Set<string>();
     const dup = new Set<string>();
-    for (const pe of pes) {
-      if (!pe) continue;
-      const k = elementString(pe);
+    const sub = below(node, pe);
+    for (const ipe of pes) {
+      if (!ipe) continue;
+      const k = elementString(ipe);
       if (seen.has(k) && !dup.has(k)) {
         dup.add(k);
-        set.insert([...path, pe]); // duplicated live items are owned as a whole
+        own(sub, ipe); // duplicated live items are owned as a whole
       }
       seen.add(k);
     }
-    v.forEach((item, i) => {
-      const pe = pes[i];
-      if (!pe || dup.has(elementString(pe))) return;
-      const p = [...path, pe];
-      walk(item, atom.elem, p, set);
-      set.insert(p);
-    });
+    for (let i = 0; i < v.length; i++) {
+      const ipe = pes[i];
+      if (!ipe || dup.has(elementString(ipe))) continue;
+      const item = below(sub, ipe);
+      walk(v[i], atom.elem, item, undefined);
+      attach(sub, ipe, item);
+      own(sub, ipe);
+    }
+    attach(node, pe, sub);
     return;
   }
   if (atom.atomic) {
-    set.insert(path);
+    own(node, pe);
     return;
   }
   if (!isObject(v)) return;
-  for (const [key, val] of Object.entries(v)) {
+  const sub = below(node, pe);
+  for (const key in v) {
+    const val = v[key];
     if (val === undefined) continue;
     const declared = atom.field(key);
     const ft = declared ?? atom.elem;
-    const p = [...path, fieldPE(key)];
-    if (ft) walk(val, ft, p, set);
-    if (val === null || (isObject(val) && Object.keys(val).length === 0) || !declared) set.insert(p);
+    const kpe = fieldPE(key);
+    if (ft) walk(val, ft, sub, kpe);
+    if (val === null || (isObject(val) && isEmptyObject(val)) || !declared) own(sub, kpe);
   }
+  attach(node, pe, sub);
+}
+
+function isEmptyObject(o: Record<string, unknown>): boolean {
+  for (const _ in o) return false;
+  return true;
 }

@@ -1,9 +1,9 @@
 // Ownership bookkeeping over field sets (ssa.md §3.2, §3.4, §4.1–§4.2): what an Update takes from every other
 // manager, and an Apply's merge, prune and conflict check.
-import { compareValues, filterComparison, type Comparison } from './compare.js';
+import { compareValues, compareValuesWithin, filterComparison, type Comparison } from './compare.js';
 import { FieldSet } from './field-set.js';
 import { managerIdentity, type Managed, type ManagerInfo } from './managed-fields.js';
-import { mergeValues } from './merge.js';
+import { mergeValuesShared } from './merge.js';
 import type { MergeType } from './merge-type.js';
 import { fieldPE } from './path-element.js';
 import { removeItems } from './remove-items.js';
@@ -43,7 +43,21 @@ export const stripMeta = (s: FieldSet): FieldSet => s.difference(META_STRIP);
  * added) paths are conflicts, which fail the operation unless forced; removed paths are simply dropped.
  */
 function takeOwnership(live: unknown, next: unknown, managed: Managed, workflow: string, force: boolean, ctx: UpdaterContext): Comparison {
-  const cmp = filterComparison(compareValues(live, next, ctx.type), ctx.ignore);
+  return takeOwnershipFrom(filterComparison(compareValues(live, next, ctx.type), ctx.ignore), managed, workflow, force);
+}
+
+/**
+ * takeOwnership for an apply, which records no changed paths of its own: only changes of paths another manager
+ * owns matter, so only those are compared (nothing at all when the applier is the only manager).
+ */
+function takeOthersOwnership(live: unknown, next: unknown, managed: Managed, workflow: string, force: boolean, ctx: UpdaterContext): void {
+  let others: FieldSet | undefined;
+  for (const [id, e] of managed) if (id !== workflow) others = others ? others.union(e.set) : e.set;
+  if (others) takeOwnershipFrom(filterComparison(compareValuesWithin(live, next, ctx.type, others), ctx.ignore), managed, workflow, force);
+  else for (const [id, e] of managed) if (e.set.isEmpty()) managed.delete(id);
+}
+
+function takeOwnershipFrom(cmp: Comparison, managed: Managed, workflow: string, force: boolean): Comparison {
   const changed = cmp.modified.union(cmp.added);
   const conflicts = new Map<string, FieldSet>();
   for (const [id, e] of managed) {
@@ -80,21 +94,25 @@ export function recordUpdate(live: unknown, next: unknown, managed: Managed, inf
 
 /**
  * An apply of `config` by `info` (an Apply entry) on `live`: returns the merged object after pruning what the
- * applier stopped applying. Throws ApplyConflicts unless forced.
+ * applier stopped applying (sharing parts with live and config: copy it before changing it). Throws ApplyConflicts
+ * unless forced.
  */
 export function recordApply(live: unknown, config: unknown, managed: Managed, info: ManagerInfo, force: boolean, ctx: UpdaterContext): { merged: unknown; noop: boolean } {
   const id = managerIdentity(info);
   const previous = managed.get(id);
-  let merged = mergeValues(live, config, ctx.type);
+  // Shared with live and config where taken whole: the caller copies the result (FieldManager's dropNulls).
+  let merged = mergeValuesShared(live, config, ctx.type);
   const set = ctx.ignore(toFieldSet(config, ctx.type));
   managed.set(id, { ...info, set, time: previous?.time });
   // Only what the applier applied last time and no longer applies can go: nothing when it still applies all of it.
-  if (previous && !previous.set.isEmpty() && !previous.set.difference(set).isEmpty()) merged = prune(merged, managed, previous.set, ctx.type);
-  takeOwnership(live, merged, managed, id, force, ctx);
+  if (previous && !previous.set.isEmpty() && !previous.set.isSubsetOf(set)) merged = prune(merged, managed, previous.set, ctx.type);
+  takeOthersOwnership(live, merged, managed, id, force, ctx);
   const own = managed.get(id);
   if (own) {
     own.set = stripMeta(own.set);
     if (own.set.isEmpty()) managed.delete(id);
+    // The same paths as last time: keep that set (and the encoding it already has).
+    else if (previous && own.set.equals(previous.set)) own.set = previous.set;
   }
   const noop = valueEqual(live, merged);
   if (!noop && own && managed.has(id)) own.time = ctx.now();

@@ -1,6 +1,6 @@
 // Strict type check of an applied configuration before it is merged (ssa.md §2.8): undeclared fields, scalar
 // types, list items without keys, duplicate keys. Errors carry upstream's texts and `.path: ` prefixes.
-import { listItemElement, ListItemError } from './list-item-element.js';
+import { itemElementsOrErrors, ListItemError } from './list-item-element.js';
 import { atomFor, type MergeType } from './merge-type.js';
 import { elementString, elementText, fieldPE, type PathElement } from './path-element.js';
 
@@ -27,6 +27,7 @@ export function validateApplied(value: unknown, type: MergeType): string[] {
 
 const at = (path: PathElement[], msg: string): string => (path.length ? `${path.map(elementText).join('')}: ${msg}` : msg);
 
+/** `path`: where v is; the walk pushes and pops its elements (errors render it at once). */
 function check(v: unknown, t: MergeType, path: PathElement[], errs: string[]): void {
   const atom = atomFor(t, v);
   if (!atom) return;
@@ -48,15 +49,19 @@ function check(v: unknown, t: MergeType, path: PathElement[], errs: string[]): v
       return;
     }
     if (atom.relationship === 'atomic') {
-      v.forEach((item, i) => check(item, atom.elem, [...path, { kind: 'i', index: i }], errs));
+      v.forEach((item, i) => {
+        path.push({ kind: 'i', index: i });
+        check(item, atom.elem, path, errs);
+        path.pop();
+      });
       return;
     }
     const seen = new Set<string>();
+    const { elements, errors } = itemElementsOrErrors(atom, v);
     v.forEach((item, i) => {
-      let pe: PathElement;
-      try {
-        pe = listItemElement(atom, item);
-      } catch (e) {
+      const pe = elements[i];
+      if (!pe) {
+        const e = errors[i];
         if (e instanceof ListItemError) errs.push(at(path, `element ${i}: ${e.message}`));
         return;
       }
@@ -66,7 +71,9 @@ function check(v: unknown, t: MergeType, path: PathElement[], errs: string[]): v
         return;
       }
       seen.add(k);
-      check(item, atom.elem, [...path, pe], errs);
+      path.push(pe);
+      check(item, atom.elem, path, errs);
+      path.pop();
     });
     return;
   }
@@ -77,11 +84,9 @@ function check(v: unknown, t: MergeType, path: PathElement[], errs: string[]): v
   }
   for (const [k, val] of Object.entries(v)) {
     const ft = atom.field(k) ?? atom.elem;
-    const p = [...path, fieldPE(k)];
-    if (!ft) {
-      errs.push(at(p, 'field not declared in schema'));
-      continue;
-    }
-    check(val, ft, p, errs);
+    path.push(fieldPE(k));
+    if (!ft) errs.push(at(path, 'field not declared in schema'));
+    else check(val, ft, path, errs);
+    path.pop();
   }
 }

@@ -2,16 +2,26 @@
 export function valueEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) {
+  const isList = Array.isArray(a);
+  if (isList !== Array.isArray(b)) return false;
+  if (isList) {
     const bb = b as unknown[];
-    return a.length === bb.length && a.every((x, i) => valueEqual(x, bb[i]));
+    if (a.length !== bb.length) return false;
+    for (let i = 0; i < a.length; i++) if (!valueEqual(a[i], bb[i])) return false;
+    return true;
   }
+  // Members whose value is undefined are absent.
   const ao = a as Record<string, unknown>;
   const bo = b as Record<string, unknown>;
-  const ak = Object.keys(ao).filter((k) => ao[k] !== undefined);
-  const bk = Object.keys(bo).filter((k) => bo[k] !== undefined);
-  return ak.length === bk.length && ak.every((k) => Object.prototype.hasOwnProperty.call(bo, k) && valueEqual(ao[k], bo[k]));
+  let n = 0;
+  for (const k of Object.keys(ao)) {
+    const x = ao[k];
+    if (x === undefined) continue;
+    if (!Object.prototype.hasOwnProperty.call(bo, k) || !valueEqual(x, bo[k])) return false;
+    n++;
+  }
+  for (const k of Object.keys(bo)) if (bo[k] !== undefined) n--;
+  return n === 0;
 }
 
 /** An absent value, null, [] or {}: containers that merge and compare as leaves. */
