@@ -59,17 +59,33 @@ function cpuMicros(): number {
   return u.user + u.system;
 }
 
-/** CPU µs per request of `filters` around the handler, for `n` requests in waves of 64 (as 64 in flight). */
-async function run(filters: Filter[], n: number): Promise<number> {
-  const chain = filters.reduceRight<(ctx: RequestContext) => Promise<void>>((inner, f) => (ctx) => f(ctx, () => inner(ctx)), handler);
-  const start = cpuMicros();
+type Chain = (ctx: RequestContext) => Promise<void>;
+
+const chainOf = (filters: Filter[]): Chain => filters.reduceRight<Chain>((inner, f) => (ctx) => f(ctx, () => inner(ctx)), handler);
+
+/** One wave of 64 requests at once (as 64 in flight), then a turn of the event loop (the log backend writes there). */
+async function wave(chain: Chain): Promise<void> {
+  const all: Promise<void>[] = [];
+  for (let j = 0; j < 64; j++) all.push(chain(getContext()));
+  await Promise.all(all);
+  await new Promise((r) => setImmediate(r));
+}
+
+/**
+ * CPU µs per request of each chain. The chains take turns wave by wave, so a loaded machine (other processes taking
+ * the cores and their caches) weighs on each alike; the figure is the mean over `n` requests per chain.
+ */
+async function run(chains: Chain[], n: number): Promise<number[]> {
+  const total = chains.map(() => 0);
   for (let i = 0; i < n; i += 64) {
-    const wave: Promise<void>[] = [];
-    for (let j = 0; j < 64; j++) wave.push(chain(getContext()));
-    await Promise.all(wave);
-    await new Promise((r) => setImmediate(r)); // a turn of the event loop: the blocking log backend writes here
+    for (let k = 0; k < chains.length; k++) {
+      const c = (k + i / 64) % chains.length;
+      const start = cpuMicros();
+      await wave(chains[c]!);
+      total[c]! += cpuMicros() - start;
+    }
   }
-  return (cpuMicros() - start) / n;
+  return total.map((t) => t / n);
 }
 
 async function main(): Promise<void> {
@@ -97,14 +113,14 @@ async function main(): Promise<void> {
     // MICRO_CASE=<substring>: only the matching cases (and the plain one), e.g. to profile one with --cpu-prof.
     const only = process.env.MICRO_CASE;
     if (only) cases.splice(1, cases.length, ...cases.slice(1).filter(([name]) => name.includes(only)));
-    for (const [, f] of cases) await run(f, Math.min(N, 50_000)); // warm up
-    const results = new Map<string, number[]>();
-    for (let round = 0; round < 3; round++) for (const [name, f] of cases) results.set(name, [...(results.get(name) ?? []), await run(f, N)]);
-    const base = Math.min(...results.get(cases[0]![0])!);
-    for (const [name] of cases) {
-      const best = Math.min(...results.get(name)!);
-      console.log(`${name.padEnd(42)} ${best.toFixed(2).padStart(7)} µs/request${name === cases[0]![0] ? '' : `  (+${(best - base).toFixed(2)})`}`);
-    }
+    const chains = cases.map(([, f]) => chainOf(f));
+    await run(chains, Math.min(N, 20_000)); // warm up
+    const perRequest = await run(chains, N);
+    const base = perRequest[0]!;
+    cases.forEach(([name], i) => {
+      const us = perRequest[i]!;
+      console.log(`${name.padEnd(42)} ${us.toFixed(2).padStart(7)} µs/request${i === 0 ? '' : `  (+${(us - base).toFixed(2)})`}`);
+    });
     await backend.shutdown();
   } finally {
     rmSync(dir, { recursive: true, force: true });
