@@ -92,8 +92,10 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'kubelite-micro-audit-'));
   try {
     const metrics = new ApiserverMetrics({ processMetrics: false });
-    const backend = new LogBackend({ path: join(dir, 'audit.log'), format: 'json', maxSizeMB: 0, maxBackups: 0, maxAgeDays: 0, mode: 'blocking', batch: { bufferSize: 1, maxBatchSize: 1, maxWaitMs: 0 }, onDrop: () => undefined, onError: (e) => { throw e; } });
+    const backend = new LogBackend({ path: process.env.MICRO_LOG ?? join(dir, 'audit.log'), format: 'json', maxSizeMB: 0, maxBackups: 0, maxAgeDays: 0, mode: 'blocking', batch: { bufferSize: 1, maxBatchSize: 1, maxWaitMs: 0 }, onDrop: () => undefined, onError: (e) => { throw e; } });
     const auditor = new Auditor(new PolicyEvaluator(parsePolicy('apiVersion: audit.k8s.io/v1\nkind: Policy\nrules:\n- level: Metadata\n')), backend, metrics);
+    // The same auditor with a backend that drops the events: what building them costs without writing them.
+    const building = new Auditor(new PolicyEvaluator(parsePolicy('apiVersion: audit.k8s.io/v1\nkind: Policy\nrules:\n- level: Metadata\n')), { name: 'none', processEvents: () => true, shutdown: async () => undefined }, metrics);
     const authorizer: Authorizer = { authorize: () => ({ decision: 'allow', reason: '' }) } as unknown as Authorizer;
     const authenticator: RequestAuthenticator = { name: 'x509', authenticate: (ctx) => ({ kind: 'user', user: ctx.user! }) };
     const authn = (a: RequestAuthenticator): Filter => async (ctx, next) => {
@@ -105,6 +107,7 @@ async function main(): Promise<void> {
     const cases: [string, Filter[]][] = [
       ['plain (authentication, authorization)', plain],
       ['+ audit (Metadata, log file, blocking)', [authn(authenticator), withAudit(auditor), withAuthorization(authorizer)]],
+      ['+ audit events built, not written', [authn(authenticator), withAudit(building), withAuthorization(authorizer)]],
       ['+ authentication metrics', [authn(instrumentAuthenticator(authenticator, metrics)), withAuthorization(authorizer)]],
       ['+ authorization metrics', [authn(authenticator), withAuthorization(authorizer, metrics)]],
       ['+ request metrics', [...plain, withRequestMetrics(metrics)]],

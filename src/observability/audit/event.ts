@@ -55,9 +55,12 @@ let lastSecond = NaN;
 let secondText = '';
 /** The last MicroTime made: a string known to need no JSON escaping (see timeJSON). */
 let lastMicroTime = '';
+let lastMicroTimeOf = NaN;
 
 /** A MicroTime: the second formatted once (Date's ISO form), milliseconds and microseconds appended. */
 export function microTime(ms: number): string {
+  // Requests received in the same millisecond share one string (its JSON is then checked once: timeJSON).
+  if (ms === lastMicroTimeOf) return lastMicroTime;
   const whole = Math.floor(ms);
   const micros = Math.floor((ms - whole) * 1000);
   const millis = ((whole % 1000) + 1000) % 1000;
@@ -69,6 +72,7 @@ export function microTime(ms: number): string {
     lastSecond = second;
     secondText = iso.slice(0, 20);
   }
+  lastMicroTimeOf = ms;
   return (lastMicroTime = `${secondText}${DIGITS3[millis]}${DIGITS3[micros]}Z`);
 }
 
@@ -283,7 +287,8 @@ const timeJSON = (t: string): string => (t === lastMicroTime || /^[0-9TZ:.-]*$/.
 let lastAnnotations: unknown[] = [];
 let lastAnnotationsJSON = '';
 
-function annotationsJSON(a: Record<string, string>): string {
+/** The annotations member (`,"annotations":{…}`), or '' when they have no member. */
+function annotationsMember(a: Record<string, string>): string {
   const last = lastAnnotations;
   let i = 0;
   let same = true;
@@ -295,18 +300,18 @@ function annotationsJSON(a: Record<string, string>): string {
     i += 2;
   }
   if (same && i === last.length) return lastAnnotationsJSON;
+  if (Object.keys(a).length === 0) return '';
   const flat: unknown[] = [];
   for (const k in a) flat.push(k, a[k]);
-  lastAnnotationsJSON = JSON.stringify(a);
+  lastAnnotationsJSON = `,"annotations":${JSON.stringify(a)}`;
   // Only plain own members of string values are kept (anything else is written again each time).
   lastAnnotations = Object.keys(a).length * 2 === flat.length && flat.every((v) => typeof v === 'string') ? flat : [NaN];
   return lastAnnotationsJSON;
 }
 
-function hasMembers(o: object): boolean {
-  for (const k in o) if (Object.hasOwn(o, k)) return true;
-  return false;
-}
+/** The receive time last written and its members' JSON (requests of one millisecond share them). */
+let lastReceived = '';
+let lastReceivedJSON = '';
 
 /** The event as JSON, members in kube's order with empty optional members left out. */
 export function eventJSON(e: AuditEvent): string {
@@ -321,14 +326,16 @@ export function eventJSON(e: AuditEvent): string {
   if (!members) c.members = members = membersJSON(e);
   if (c.receivedJSON === undefined || c.received !== e.requestReceivedTimestamp) {
     c.received = e.requestReceivedTimestamp;
-    c.receivedJSON = `,"requestReceivedTimestamp":${timeJSON(e.requestReceivedTimestamp)},"stageTimestamp":`;
+    const t = e.requestReceivedTimestamp;
+    if (t !== lastReceived) lastReceivedJSON = `,"requestReceivedTimestamp":${timeJSON((lastReceived = t))},"stageTimestamp":`;
+    c.receivedJSON = lastReceivedJSON;
   }
   let out = c.head + (STAGE_JSON[e.stage] ?? str(e.stage)) + members.json;
   if (e.responseStatus) out += `,"responseStatus":${Object.isFrozen(e.responseStatus) ? sharedJSON(e.responseStatus) : str(e.responseStatus)}`;
   if (e.requestObject !== undefined) out += `,"requestObject":${str(e.requestObject)}`;
   if (e.responseObject !== undefined) out += `,"responseObject":${str(e.responseObject)}`;
   out += c.receivedJSON + timeJSON(e.stageTimestamp);
-  if (e.annotations && hasMembers(e.annotations)) out += `,"annotations":${annotationsJSON(e.annotations)}`;
+  if (e.annotations) out += annotationsMember(e.annotations);
   return out + '}';
 }
 
