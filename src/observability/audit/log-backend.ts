@@ -1,8 +1,9 @@
 // The audit log backend (--audit-log-*, auth.md §11.3): one JSON event (or kube's legacy line) per line, to a file
 // (directory 0700, file 0600, appended) or stdout for `-`, with lumberjack's size rotation: the full file is renamed
 // `<name>-<UTC 2006-01-02T15-04-05.000><ext>` and backups beyond --audit-log-maxbackup or older than
-// --audit-log-maxage days are removed. Blocking mode drops nothing: the events of one event-loop turn are written
-// together, synchronously, before the next turn (and at shutdown); blocking-strict writes each event at once; batch
+// --audit-log-maxage days are removed. Blocking mode drops nothing: the events made while a turn of the event loop
+// runs its callbacks are written together, synchronously, as soon as its current tick queue is done (before Node sends
+// the HTTP/2 frames those callbacks wrote), at shutdown and at process exit; blocking-strict writes each event at once; batch
 // mode queues them (a full queue drops and counts an error).
 import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, renameSync, statSync, unlinkSync, writeSync, write as fsWrite } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
@@ -22,7 +23,7 @@ export interface LogBackendOptions {
   onError: (err: Error) => void;
 }
 
-/** Bytes of blocking-mode lines buffered per event-loop turn before they are written. */
+/** Bytes of blocking-mode lines buffered before they are written. */
 const PENDING_BYTES = 256 * 1024;
 
 /** Blocking backends holding lines not yet written: written when the process exits, whatever ends it. */
@@ -66,8 +67,10 @@ export class LogBackend implements AuditBackend {
   }
 
   /**
-   * Blocking mode: the lines of this event-loop turn, encoded into one buffer as they come and written with one
-   * synchronous write before the next turn (sooner when the buffer fills), at shutdown and when the process exits.
+   * Blocking mode: the lines of the running callbacks, encoded into one buffer as they come and written with one
+   * synchronous write once the tick queue is done (process.nextTick: after the promise jobs of those callbacks, before
+   * the event loop moves on and Node's HTTP/2 session sends the answers they wrote), sooner when the buffer fills, at
+   * shutdown and when the process exits.
    */
   private pending = Buffer.allocUnsafe(PENDING_BYTES);
   private pendingBytes = 0;
@@ -91,7 +94,7 @@ export class LogBackend implements AuditBackend {
     if (!this.flushScheduled && this.pendingBytes) {
       this.flushScheduled = true;
       unflushed.add(this);
-      setImmediate(this.flushPending);
+      process.nextTick(this.flushPending);
     }
     return true;
   }
@@ -188,7 +191,7 @@ export class LogBackend implements AuditBackend {
     });
   }
 
-  /** Writes the lines of this turn now (the process is exiting). */
+  /** Writes the pending lines now (the process is exiting). */
   flushNow(): void {
     this.flushPending();
   }
