@@ -40,3 +40,30 @@ test('verb labels: the HTTP method (a collection DELETE stays DELETE), WATCH, AP
   assert.match(text, /apiserver_request_total\{verb="CONNECT",dry_run="",group="",version="v1",resource="pods",subresource="exec",scope="resource",component="apiserver",code="200"\} 1/);
   assert.match(text, /apiserver_request_total\{verb="DELETE",dry_run="invalid",group="",version="v1",resource="pods",subresource="",scope="namespace",component="apiserver",code="200"\} 1/);
 });
+
+test('requests of one path land in the series of their own verb and dry_run labels, however often the path repeats', async () => {
+  const m = new ApiserverMetrics({ processMetrics: false });
+  const pods = '/api/v1/namespaces/default/pods';
+  for (let i = 0; i < 2; i++) {
+    await run(m, 'GET', pods, {});
+    await run(m, 'GET', `${pods}?watch=false`, {});
+    await run(m, 'GET', `${pods}?watch=1`, {});
+    await run(m, 'PATCH', `${pods}/p`, {}, { 'content-type': 'application/merge-patch+json' });
+    await run(m, 'PATCH', `${pods}/p`, {}, { 'content-type': 'application/apply-patch+yaml; charset=utf-8' });
+    await run(m, 'DELETE', `${pods}/p?dryRun=All`, {});
+    await run(m, 'DELETE', `${pods}/p?dryRun=All%00All`, {});
+    await run(m, 'GET', `${pods}/p`, {});
+  }
+  const text = await m.exposition();
+  const total = (verb: string, dryRun: string, scope: string) =>
+    Number(new RegExp(`^apiserver_request_total\\{verb="${verb}",dry_run="${dryRun}",group="",version="v1",resource="pods",subresource="",scope="${scope}",component="apiserver",code="200"\\} (\\d+)$`, 'm').exec(text)?.[1]);
+  assert.equal(total('LIST', '', 'namespace'), 4);
+  assert.equal(total('WATCH', '', 'namespace'), 2);
+  assert.equal(total('PATCH', '', 'resource'), 2);
+  assert.equal(total('APPLY', '', 'resource'), 2);
+  assert.equal(total('DELETE', 'All', 'resource'), 2);
+  assert.equal(total('DELETE', 'invalid', 'resource'), 2);
+  assert.equal(total('GET', '', 'resource'), 2);
+  assert.match(text, /^apiserver_response_sizes_count\{verb="GET",group="",version="v1",resource="pods",subresource="",scope="resource",component="apiserver"\} 2$/m);
+  assert.doesNotMatch(text, /^apiserver_response_sizes_count\{verb="PATCH"/m);
+});

@@ -3,6 +3,7 @@
 // watch or connect lasts, and the deprecated-API gauge from the request's `k8s.io/deprecated` audit annotation.
 import type { RequestContext } from '../http/request-context.js';
 import type { ApiserverMetrics, RequestLabels } from '../observability/metrics/apiserver-metrics.js';
+import { metricResets, type CounterSeries, type HistogramSeries } from '../observability/metrics/fast-metrics.js';
 import { cleanDryRun, cleanScope, reportedVerb } from '../observability/metrics/request-labels.js';
 import type { Filter } from './filter.js';
 
@@ -24,64 +25,99 @@ function withoutDryRun(l: RequestLabels): Omit<RequestLabels, 'dry_run'> {
 }
 
 /**
- * One frozen set of label objects per distinct label values, reused by every request with those values: the
- * metrics then find their series by identity instead of building a key per observation (fast-metrics.ts).
+ * What the metrics of one route shape (one distinct set of label values) update, found once: the frozen label
+ * objects and the series of each metric, so a request costs one lookup by the shape's key.
  */
-interface SharedLabels {
+interface RouteShape {
   labels: RequestLabels;
   short: Omit<RequestLabels, 'dry_run'>;
-  byCode: Map<number, RequestLabels & { code: string }>;
+  total: Map<number, CounterSeries>;
+  duration: HistogramSeries;
+  sli: HistogramSeries;
+  slo: HistogramSeries;
+  /** GET and LIST: apiserver_response_sizes. */
+  sizes?: HistogramSeries;
+  /** Metric resets seen when the series were found (a reset makes them stale). */
+  resets: number;
 }
 
-const MAX_SHARED_LABELS = 1000;
+const MAX_SHAPES = 1000;
 
-function sharedLabels(cache: Map<string, SharedLabels>, l: RequestLabels): SharedLabels {
-  const key = `${l.verb}\u0000${l.dry_run}\u0000${l.group}\u0000${l.version}\u0000${l.resource}\u0000${l.subresource}\u0000${l.scope}\u0000${l.component}`;
-  let s = cache.get(key);
-  if (!s) {
-    if (cache.size >= MAX_SHARED_LABELS) cache.clear();
-    s = { labels: Object.freeze(l), short: Object.freeze(withoutDryRun(l)), byCode: new Map() };
-    cache.set(key, s);
+/**
+ * The key of a request's label values: what requestLabels reads, query and Content-Type only when they can matter
+ * (a request without a query has no dry-run value and is no watch; only a PATCH's Content-Type names APPLY).
+ */
+function shapeKey(ctx: RequestContext, health: RegExpExecArray | null | false): string {
+  const ri = ctx.requestInfo;
+  let key = health ? `${ctx.method}\u0000/${health[1]}` : `${ctx.method}\u0000${ri.verb}\u0000${ri.apiGroup}\u0000${ri.apiVersion}\u0000${ri.resource}\u0000${ri.subresource}\u0000${ri.name === '' ? 0 : 1}${ri.namespace === '' ? 0 : 1}${ri.isResourceRequest ? 1 : 0}`;
+  if (ctx.query.size) {
+    const watch = ctx.query.get('watch');
+    key += `\u0000${cleanDryRun(ctx.query)}\u0000${watch !== null && watch !== '0' && watch.toLowerCase() !== 'false'}`;
   }
+  if (ctx.method === 'PATCH' || (ctx.method.length === 5 && ctx.method.toUpperCase() === 'PATCH')) key += `\u0000${ctx.req.headers['content-type']}`;
+  return key;
+}
+
+/** The shape's labels name the request's group, version, resource and subresource (no key can be confused). */
+function sameRoute(l: RequestLabels, ri: RequestContext['requestInfo'], health: RegExpExecArray | null | false): boolean {
+  if (health) return l.subresource === `/${health[1]}`;
+  return l.group === ri.apiGroup && l.version === ri.apiVersion && l.resource === ri.resource && l.subresource === ri.subresource;
+}
+
+function shapeOf(m: ApiserverMetrics, l: RequestLabels): RouteShape {
+  const labels = Object.freeze(l);
+  const short = Object.freeze(withoutDryRun(l));
+  return {
+    labels,
+    short,
+    total: new Map(),
+    duration: m.requestDuration.seriesOf(labels),
+    sli: m.requestSliDuration.seriesOf(short),
+    slo: m.requestSloDuration.seriesOf(short),
+    sizes: l.verb === 'GET' || l.verb === 'LIST' ? m.responseSizes.seriesOf(short) : undefined,
+    resets: metricResets(),
+  };
+}
+
+function totalSeries(m: ApiserverMetrics, shape: RouteShape, code: number): CounterSeries {
+  let s = shape.total.get(code);
+  if (!s) shape.total.set(code, (s = m.requestTotal.seriesOf(Object.freeze({ ...shape.labels, code: String(code) }))));
   return s;
 }
 
-function withCode(s: SharedLabels, code: number): RequestLabels & { code: string } {
-  let l = s.byCode.get(code);
-  if (!l) s.byCode.set(code, (l = Object.freeze({ ...s.labels, code: String(code) })));
-  return l;
-}
-
 export function withRequestMetrics(m: ApiserverMetrics): Filter {
-  const cache = new Map<string, SharedLabels>();
+  const shapes = new Map<string, RouteShape>();
+  const recordWatchEvents = (group: string, version: string, kind: string, sizes: number[]) => {
+    const l = { group, version, kind };
+    m.watchEvents.inc(l, sizes.length);
+    for (const size of sizes) m.watchEventsSizes.observe(l, size);
+  };
   return async (ctx, next) => {
     const ri = ctx.requestInfo;
     const health = !ri.isResourceRequest && HEALTH_PATH.exec(ctx.path);
     if (!ri.isResourceRequest && !health) return next();
-    const fresh = requestLabels(ctx);
-    if (health) fresh.subresource = `/${health[1]}`;
-    const shared = sharedLabels(cache, fresh);
-    const { labels, short } = shared;
+    const key = shapeKey(ctx, health);
+    let shape = shapes.get(key);
+    if (!shape || shape.resets !== metricResets() || !sameRoute(shape.labels, ri, health)) {
+      const fresh = requestLabels(ctx);
+      if (health) fresh.subresource = `/${health[1]}`;
+      if (shapes.size >= MAX_SHAPES) shapes.clear();
+      shapes.set(key, (shape = shapeOf(m, fresh)));
+    }
+    const { labels, short } = shape;
     const gauge = ctx.longRunning ? m.longRunning.labels(short) : undefined;
     gauge?.inc();
-    if (labels.verb === 'WATCH') {
-      ctx.recordWatchEvents = (group, version, kind, sizes) => {
-        const l = { group, version, kind };
-        m.watchEvents.inc(l, sizes.length);
-        for (const size of sizes) m.watchEventsSizes.observe(l, size);
-      };
-    }
+    if (labels.verb === 'WATCH') ctx.recordWatchEvents = recordWatchEvents;
     try {
       await next();
     } finally {
       gauge?.dec();
-      const code = ctx.res.statusCode;
       const seconds = (Date.now() - ctx.receivedAt) / 1000;
-      m.requestTotal.inc(withCode(shared, code));
-      m.requestDuration.observe(labels, seconds);
-      m.requestSliDuration.observe(short, seconds);
-      m.requestSloDuration.observe(short, seconds);
-      if (labels.verb === 'GET' || labels.verb === 'LIST') m.responseSizes.observe(short, responseSize(ctx));
+      totalSeries(m, shape, ctx.res.statusCode).value++;
+      m.requestDuration.observeSeries(shape.duration, seconds);
+      m.requestSliDuration.observeSeries(shape.sli, seconds);
+      m.requestSloDuration.observeSeries(shape.slo, seconds);
+      if (shape.sizes) m.responseSizes.observeSeries(shape.sizes, responseSize(ctx));
       const notes = ctx.auditAnnotations;
       if (notes?.['k8s.io/deprecated'] === 'true') {
         m.requestedDeprecatedApis.set({ group: labels.group, version: labels.version, resource: labels.resource, subresource: labels.subresource, removed_release: notes['k8s.io/removed-release'] ?? '' }, 1);

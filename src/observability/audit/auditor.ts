@@ -4,7 +4,8 @@ import { parse as parseYAML } from 'yaml';
 import type { RequestContext } from '../../http/request-context.js';
 import type { ApiserverMetrics } from '../metrics/apiserver-metrics.js';
 import type { AuditBackend } from './backend.js';
-import { auditUser, eventAt, microNow, microTime, REQUEST_MEMBERS, requestMembersCache, type AuditEvent, type ObjectReference } from './event.js';
+import { auditUser, eventAt, microNow, microTime, REQUEST_MEMBERS, requestMembersCache, type AuditEvent, type AuditUser, type ObjectReference, type RequestMembers } from './event.js';
+import type { RequestInfo } from '../../http/request-info.js';
 import { LEVELS, PolicyEvaluator, type Level, type RequestAuditConfig, type Stage } from './policy.js';
 
 const MAX_USER_AGENT = 1024;
@@ -30,23 +31,44 @@ export class Auditor {
   /** Evaluates the policy for the request (its authenticated user); undefined when nothing is to be recorded. */
   begin(ctx: RequestContext): RequestAudit | undefined {
     const config = this.policy.evaluate({ user: ctx.user, requestInfo: ctx.requestInfo });
-    this.metrics?.auditLevels.inc({ level: config.level });
+    this.metrics?.auditLevels.inc(LEVEL_LABELS[config.level] ?? { level: config.level });
     if (config.level === 'None') return undefined;
+    const conn = connectionOf(ctx);
+    const requestURI = ctx.req.url ?? ctx.path;
+    const verb = ctx.requestInfo.verb;
+    const user = auditUser(ctx.user);
+    let ips = sourceIPs(ctx, conn);
+    const agent = userAgent(ctx);
+    // The previous request of the connection asked the same thing as the same user: its objectRef and members JSON
+    // are this one's too.
+    const last = conn?.last;
+    let ref: ObjectReference | undefined;
+    let cache: RequestMembers;
+    if (last && last.requestURI === requestURI && last.verb === verb && last.user === user && last.userAgent === agent && sameIPs(last.sourceIPs, ips) && sameTarget(last.requestInfo, ctx.requestInfo)) {
+      ips = last.sourceIPs;
+      ref = last.objectRef;
+      cache = requestMembersCache(last.cache.members);
+      last.cache = cache;
+    } else {
+      ref = objectRef(ctx);
+      cache = requestMembersCache();
+      if (conn) conn.last = { requestURI, verb, user, userAgent: agent, sourceIPs: ips, requestInfo: ctx.requestInfo, objectRef: ref, cache };
+    }
     const event: AuditEvent = {
       kind: 'Event',
       apiVersion: 'audit.k8s.io/v1',
       level: config.level,
       auditID: ctx.auditId,
       stage: 'RequestReceived',
-      requestURI: ctx.req.url ?? ctx.path,
-      verb: ctx.requestInfo.verb,
-      user: auditUser(ctx.user),
-      sourceIPs: sourceIPs(ctx),
-      userAgent: userAgent(ctx),
-      objectRef: objectRef(ctx),
+      requestURI,
+      verb,
+      user,
+      sourceIPs: ips,
+      userAgent: agent,
+      objectRef: ref,
       requestReceivedTimestamp: microTime(ctx.receivedAt),
       stageTimestamp: '',
-      [REQUEST_MEMBERS]: requestMembersCache(),
+      [REQUEST_MEMBERS]: cache,
     } as AuditEvent;
     if (atLeast(config.level, 'Request')) ctx.auditCapture = { request: true, response: config.level === 'RequestResponse' };
     else ctx.auditCapture = { request: false, response: false };
@@ -99,6 +121,9 @@ export class Auditor {
 }
 
 const OBJECT_VERBS = new Set(['create', 'update']);
+
+/** apiserver_audit_level_total's labels, one frozen object per level (the counter finds its series by identity). */
+const LEVEL_LABELS: Record<string, { level: string }> = Object.fromEntries(LEVELS.map((level) => [level, Object.freeze({ level })]));
 
 function completeObjectRef(ref: ObjectReference, obj: unknown): ObjectReference {
   const meta = (obj as { metadata?: Record<string, unknown> } | undefined)?.metadata;
@@ -184,35 +209,70 @@ function header(ctx: RequestContext, name: string): string | undefined {
   return Array.isArray(v) ? v[0] : v;
 }
 
+/** What audit keeps per connection: its peer address and what its last audited request asked. */
+interface ConnectionAudit {
+  /** `[peer address]` (shared, never modified: its JSON is then written once). */
+  peer: string[];
+  last?: {
+    requestURI: string;
+    verb: string;
+    user: AuditUser;
+    userAgent: string | undefined;
+    sourceIPs: string[];
+    requestInfo: RequestInfo;
+    objectRef: ObjectReference | undefined;
+    cache: RequestMembers;
+  };
+}
+
+/** Through HTTP/2's compatibility API `req.socket` is a proxy, so what is known of a connection is read once. */
+const connections = new WeakMap<object, ConnectionAudit>();
+const NO_PEER: string[] = [];
+
+function connectionOf(ctx: RequestContext): ConnectionAudit | undefined {
+  const conn = (ctx.req as { stream?: { session?: object } }).stream?.session ?? ctx.req.socket;
+  let c = conn ? connections.get(conn) : undefined;
+  if (c) return c;
+  let peer = ctx.req.socket?.remoteAddress ?? '';
+  if (peer.startsWith('::ffff:')) peer = peer.slice(7);
+  if (!peer) return undefined;
+  c = { peer: [peer] };
+  if (conn) connections.set(conn, c);
+  return c;
+}
+
 /** X-Forwarded-For (in order), X-Real-Ip when not listed, then the peer when it differs from the last one. */
-function sourceIPs(ctx: RequestContext): string[] {
+function sourceIPs(ctx: RequestContext, conn: ConnectionAudit | undefined): string[] {
   const forwarded = header(ctx, 'x-forwarded-for');
   const real = header(ctx, 'x-real-ip')?.trim();
-  if (!forwarded && !real) return peerIPs(ctx);
+  const peerIPs = conn?.peer ?? NO_PEER;
+  if (!forwarded && !real) return peerIPs;
   const ips: string[] = [];
   if (forwarded) for (const part of forwarded.split(',')) if (part.trim()) ips.push(part.trim());
   if (real && !ips.includes(real)) ips.push(real);
-  const peer = peerIPs(ctx)[0];
+  const peer = peerIPs[0];
   if (peer && ips[ips.length - 1] !== peer) ips.push(peer);
   return ips;
 }
 
-/**
- * `[peer address]`, one array per connection (shared, never modified: its JSON is then written once); through
- * HTTP/2's compatibility API `req.socket` is a proxy, so the address is read once per connection.
- */
-const peers = new WeakMap<object, string[]>();
-const NO_PEER: string[] = [];
+function sameIPs(a: string[], b: string[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
-function peerIPs(ctx: RequestContext): string[] {
-  const conn = (ctx.req as { stream?: { session?: object } }).stream?.session ?? ctx.req.socket;
-  let ips = conn ? peers.get(conn) : undefined;
-  if (ips) return ips;
-  let peer = ctx.req.socket?.remoteAddress ?? '';
-  if (peer.startsWith('::ffff:')) peer = peer.slice(7);
-  ips = peer ? [peer] : NO_PEER;
-  if (conn && peer) peers.set(conn, ips);
-  return ips;
+/** Whether two requests name the same object (what objectRef is made of). */
+function sameTarget(a: RequestInfo, b: RequestInfo): boolean {
+  return (
+    a.isResourceRequest === b.isResourceRequest &&
+    a.resource === b.resource &&
+    a.namespace === b.namespace &&
+    a.name === b.name &&
+    a.apiGroup === b.apiGroup &&
+    a.apiVersion === b.apiVersion &&
+    a.subresource === b.subresource
+  );
 }
 
 function userAgent(ctx: RequestContext): string | undefined {

@@ -47,45 +47,103 @@ export function microNow(): string {
   return microTime(performance.timeOrigin + performance.now());
 }
 
-let lastMs = -1;
-let lastIso = '';
+/** "000" to "999". */
+const DIGITS3 = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, '0'));
 
+/** The second last formatted (ms since the epoch, a multiple of 1000) and its text up to the dot. */
+let lastSecond = NaN;
+let secondText = '';
+/** The last MicroTime made: a string known to need no JSON escaping (see timeJSON). */
+let lastMicroTime = '';
+let lastMicroTimeOf = NaN;
+
+/** A MicroTime: the second formatted once (Date's ISO form), milliseconds and microseconds appended. */
 export function microTime(ms: number): string {
+  // Requests received in the same millisecond share one string (its JSON is then checked once: timeJSON).
+  if (ms === lastMicroTimeOf) return lastMicroTime;
   const whole = Math.floor(ms);
   const micros = Math.floor((ms - whole) * 1000);
-  if (whole !== lastMs) {
-    lastMs = whole;
-    lastIso = new Date(whole).toISOString().slice(0, 23); // 2025-01-01T10:00:00.123
+  const millis = ((whole % 1000) + 1000) % 1000;
+  const second = whole - millis;
+  if (second !== lastSecond) {
+    const iso = new Date(second).toISOString(); // 2025-01-01T10:00:00.000Z
+    // Years beyond 9999 (a six-digit year): Date's text cut where it always was cut.
+    if (iso.length !== 24) return `${new Date(whole).toISOString().slice(0, 23)}${DIGITS3[micros]}Z`;
+    lastSecond = second;
+    secondText = iso.slice(0, 20);
   }
-  return `${lastIso}${String(micros).padStart(3, '0')}Z`;
+  lastMicroTimeOf = ms;
+  return (lastMicroTime = `${secondText}${DIGITS3[millis]}${DIGITS3[micros]}Z`);
 }
 
 /**
  * The AuditUser of a UserInfo, shared by requests of the same user: authentication hands every request its own copy
  * of the user, so the last AuditUser of each user name is kept and reused while name, uid, groups and extra match
- * (its event JSON is then written once).
+ * (its event JSON is then written once). The kept user holds copies of the groups and extra it was made from.
  */
-const auditUsers = new Map<string, { from: UserInfo; user: AuditUser }>();
+interface KeptUser {
+  name: string;
+  uid?: string;
+  groups: string[];
+  /** extra's keys and values in their order, or undefined when the user had no extra member. */
+  extraKeys?: string[];
+  extraValues?: string[][];
+  user: AuditUser;
+}
+
+const auditUsers = new Map<string, KeptUser>();
 const MAX_CACHED_USERS = 1000;
 
-function sameUser(a: UserInfo, b: UserInfo): boolean {
-  if (a.name !== b.name || a.uid !== b.uid || a.extra !== b.extra || a.groups.length !== b.groups.length) return false;
-  for (let i = 0; i < a.groups.length; i++) if (a.groups[i] !== b.groups[i]) return false;
-  return true;
+function sameExtra(k: KeptUser, extra: Record<string, string[]> | undefined): boolean {
+  if (!extra || !k.extraKeys) return !extra && !k.extraKeys;
+  const keys = k.extraKeys;
+  let i = 0;
+  for (const key in extra) {
+    if (keys[i] !== key) return false;
+    const want = k.extraValues![i++]!;
+    const got = extra[key];
+    if (!Array.isArray(got) || got.length !== want.length) return false;
+    for (let j = 0; j < got.length; j++) if (got[j] !== want[j]) return false;
+  }
+  return i === keys.length;
+}
+
+function sameUser(k: KeptUser, u: UserInfo): boolean {
+  if (k.uid !== u.uid || k.groups.length !== u.groups.length) return false;
+  for (let i = 0; i < u.groups.length; i++) if (k.groups[i] !== u.groups[i]) return false;
+  return sameExtra(k, u.extra);
+}
+
+/** extra as kept: every value an array of strings (anything else is not kept: its user is rebuilt per request). */
+function keptExtra(extra: Record<string, string[]>): { keys: string[]; values: string[][] } | undefined {
+  const keys: string[] = [];
+  const values: string[][] = [];
+  for (const key in extra) {
+    const v = extra[key];
+    if (!Object.hasOwn(extra, key) || !Array.isArray(v) || !v.every((s) => typeof s === 'string')) return undefined;
+    keys.push(key);
+    values.push([...v]);
+  }
+  return { keys, values };
 }
 
 export function auditUser(u: UserInfo | undefined): AuditUser {
   if (!u) return {};
   const hit = auditUsers.get(u.name);
-  if (hit && (hit.from === u || sameUser(hit.from, u))) return hit.user;
+  if (hit && sameUser(hit, u)) return hit.user;
   const out: AuditUser = { username: u.name };
   if (u.uid) out.uid = u.uid;
   if (u.groups.length) out.groups = [...u.groups];
-  if (u.extra && Object.keys(u.extra).length) out.extra = u.extra;
-  if (!u.extra) {
-    if (auditUsers.size >= MAX_CACHED_USERS) auditUsers.clear();
-    auditUsers.set(u.name, { from: { name: u.name, uid: u.uid, groups: [...u.groups] }, user: out });
+  const extra = u.extra && keptExtra(u.extra);
+  if (u.extra && Object.keys(u.extra).length) {
+    if (!extra) {
+      out.extra = u.extra;
+      return out;
+    }
+    out.extra = Object.fromEntries(extra.keys.map((k, i) => [k, [...extra.values[i]!]]));
   }
+  if (auditUsers.size >= MAX_CACHED_USERS) auditUsers.clear();
+  auditUsers.set(u.name, { name: u.name, uid: u.uid, groups: [...u.groups], extraKeys: extra?.keys, extraValues: extra?.values, user: out });
   return out;
 }
 
@@ -126,54 +184,73 @@ function sharedJSON(o: object): string {
 }
 
 /**
- * The JSON of the members every stage of one request repeats (level through objectRef, stage excepted), kept on the
- * request's events under a symbol (JSON.stringify skips it) and reused while those members are the same objects.
+ * The JSON of the members from requestURI through objectRef, with the members it was written from. Never changed
+ * once written, so the requests of one connection asking the same thing share one (Auditor.begin hands it on).
+ */
+export interface MembersJSON {
+  readonly requestURI: string;
+  readonly verb: string;
+  readonly user: AuditUser;
+  readonly impersonatedUser: AuditUser | undefined;
+  readonly sourceIPs: string[] | undefined;
+  readonly userAgent: string | undefined;
+  readonly objectRef: ObjectReference | undefined;
+  readonly json: string;
+}
+
+/**
+ * What the events of one request reuse, kept on them under a symbol (JSON.stringify skips it): the event's opening up
+ * to the stage (level and auditID), the members JSON, and the request's receive time as JSON.
  */
 export const REQUEST_MEMBERS = Symbol('audit request members');
 
-interface RequestMembers {
+export interface RequestMembers {
   level?: string;
   auditID?: string;
-  requestURI?: string;
-  verb?: string;
-  user?: AuditUser;
-  impersonatedUser?: AuditUser;
-  sourceIPs?: string[];
-  userAgent?: string;
-  objectRef?: ObjectReference;
   head?: string;
-  tail?: string;
+  members?: MembersJSON;
+  received?: string;
+  receivedJSON?: string;
 }
 
-/** A fresh cache for the events of one request. */
-export function requestMembersCache(): RequestMembers {
-  return {};
+/** A cache for the events of one request, starting from the members JSON of an earlier request when it has one. */
+export function requestMembersCache(members?: MembersJSON): RequestMembers {
+  return { members };
 }
 
-function requestMembers(e: AuditEvent): { head: string; tail: string } {
-  const c = (e as { [REQUEST_MEMBERS]?: RequestMembers })[REQUEST_MEMBERS];
-  if (
-    c?.head !== undefined &&
-    c.level === e.level &&
-    c.auditID === e.auditID &&
-    c.requestURI === e.requestURI &&
-    c.verb === e.verb &&
-    c.user === e.user &&
-    c.impersonatedUser === e.impersonatedUser &&
-    c.sourceIPs === e.sourceIPs &&
-    c.userAgent === e.userAgent &&
-    c.objectRef === e.objectRef
-  ) {
-    return c as { head: string; tail: string };
-  }
-  const head = `{"kind":"Event","apiVersion":"audit.k8s.io/v1","level":${quote(e.level)},"auditID":${quote(e.auditID)},"stage":`;
-  let tail = `,"requestURI":${quote(e.requestURI)},"verb":${quote(e.verb)},"user":${sharedJSON(e.user)}`;
-  if (e.impersonatedUser) tail += `,"impersonatedUser":${sharedJSON(e.impersonatedUser)}`;
-  if (e.sourceIPs?.length) tail += `,"sourceIPs":${sharedJSON(e.sourceIPs)}`;
-  if (e.userAgent) tail += `,"userAgent":${quote(e.userAgent)}`;
-  if (e.objectRef) tail += `,"objectRef":${objectRefJSON(e.objectRef)}`;
-  if (c) Object.assign(c, { level: e.level, auditID: e.auditID, requestURI: e.requestURI, verb: e.verb, user: e.user, impersonatedUser: e.impersonatedUser, sourceIPs: e.sourceIPs, userAgent: e.userAgent, objectRef: e.objectRef, head, tail });
-  return { head, tail };
+/** The members JSON of `e`, or undefined when `m` was written from other members. */
+function sameMembers(m: MembersJSON | undefined, e: AuditEvent): MembersJSON | undefined {
+  return m &&
+    m.requestURI === e.requestURI &&
+    m.verb === e.verb &&
+    m.user === e.user &&
+    m.impersonatedUser === e.impersonatedUser &&
+    m.sourceIPs === e.sourceIPs &&
+    m.userAgent === e.userAgent &&
+    m.objectRef === e.objectRef
+    ? m
+    : undefined;
+}
+
+function membersJSON(e: AuditEvent): MembersJSON {
+  let json = `,"requestURI":${quote(e.requestURI)},"verb":${quote(e.verb)},"user":${sharedJSON(e.user)}`;
+  if (e.impersonatedUser) json += `,"impersonatedUser":${sharedJSON(e.impersonatedUser)}`;
+  if (e.sourceIPs?.length) json += `,"sourceIPs":${sharedJSON(e.sourceIPs)}`;
+  if (e.userAgent) json += `,"userAgent":${quote(e.userAgent)}`;
+  if (e.objectRef) json += `,"objectRef":${objectRefJSON(e.objectRef)}`;
+  const { requestURI, verb, user, impersonatedUser, sourceIPs, userAgent, objectRef } = e;
+  return { requestURI, verb, user, impersonatedUser, sourceIPs, userAgent, objectRef, json };
+}
+
+/** The event's opening through `"stage":` (one per level and auditID). */
+const HEADS: Record<string, string> = {
+  Metadata: '{"kind":"Event","apiVersion":"audit.k8s.io/v1","level":"Metadata","auditID":',
+  Request: '{"kind":"Event","apiVersion":"audit.k8s.io/v1","level":"Request","auditID":',
+  RequestResponse: '{"kind":"Event","apiVersion":"audit.k8s.io/v1","level":"RequestResponse","auditID":',
+};
+
+function headJSON(level: string, auditID: string): string {
+  return `${HEADS[level] ?? `{"kind":"Event","apiVersion":"audit.k8s.io/v1","level":${quote(level)},"auditID":`}${quote(auditID)},"stage":`;
 }
 
 /** A JSON string; printable ASCII without quote or backslash is written as it is (JSON.stringify costs more). */
@@ -200,19 +277,65 @@ const STAGE_JSON: Record<string, string> = {
   Panic: '"Panic"',
 };
 
-/** A MicroTime as a JSON string: digits, dashes, colons, a dot and letters need no escaping. */
-const timeJSON = (t: string): string => (/^[0-9TZ:.-]*$/.test(t) ? `"${t}"` : JSON.stringify(t));
+/** A MicroTime as a JSON string: the last one microTime made, or digits, dashes, colons, a dot and letters, need no escaping. */
+const timeJSON = (t: string): string => (t === lastMicroTime || /^[0-9TZ:.-]*$/.test(t) ? `"${t}"` : JSON.stringify(t));
+
+/**
+ * The annotations as JSON; the last annotations written (keys and values in order) and their JSON are kept, since
+ * most requests carry the same ones (the authorization decision and reason).
+ */
+let lastAnnotations: unknown[] = [];
+let lastAnnotationsJSON = '';
+
+/** The annotations member (`,"annotations":{…}`), or '' when they have no member. */
+function annotationsMember(a: Record<string, string>): string {
+  const last = lastAnnotations;
+  let i = 0;
+  let same = true;
+  for (const k in a) {
+    if (last[i] !== k || last[i + 1] !== a[k] || !Object.hasOwn(a, k)) {
+      same = false;
+      break;
+    }
+    i += 2;
+  }
+  if (same && i === last.length) return lastAnnotationsJSON;
+  if (Object.keys(a).length === 0) return '';
+  const flat: unknown[] = [];
+  for (const k in a) flat.push(k, a[k]);
+  lastAnnotationsJSON = `,"annotations":${JSON.stringify(a)}`;
+  // Only plain own members of string values are kept (anything else is written again each time).
+  lastAnnotations = Object.keys(a).length * 2 === flat.length && flat.every((v) => typeof v === 'string') ? flat : [NaN];
+  return lastAnnotationsJSON;
+}
+
+/** The receive time last written and its members' JSON (requests of one millisecond share them). */
+let lastReceived = '';
+let lastReceivedJSON = '';
 
 /** The event as JSON, members in kube's order with empty optional members left out. */
 export function eventJSON(e: AuditEvent): string {
   const str = JSON.stringify;
-  const { head, tail } = requestMembers(e);
-  let out = head + (STAGE_JSON[e.stage] ?? str(e.stage)) + tail;
+  const c = (e as { [REQUEST_MEMBERS]?: RequestMembers })[REQUEST_MEMBERS] ?? {};
+  if (c.head === undefined || c.level !== e.level || c.auditID !== e.auditID) {
+    c.head = headJSON(e.level, e.auditID);
+    c.level = e.level;
+    c.auditID = e.auditID;
+  }
+  let members = sameMembers(c.members, e);
+  if (!members) c.members = members = membersJSON(e);
+  if (c.receivedJSON === undefined || c.received !== e.requestReceivedTimestamp) {
+    c.received = e.requestReceivedTimestamp;
+    const t = e.requestReceivedTimestamp;
+    if (t !== lastReceived) lastReceivedJSON = `,"requestReceivedTimestamp":${timeJSON((lastReceived = t))},"stageTimestamp":`;
+    c.receivedJSON = lastReceivedJSON;
+  }
+  let out = c.head + (STAGE_JSON[e.stage] ?? str(e.stage)) + members.json;
   if (e.responseStatus) out += `,"responseStatus":${Object.isFrozen(e.responseStatus) ? sharedJSON(e.responseStatus) : str(e.responseStatus)}`;
   if (e.requestObject !== undefined) out += `,"requestObject":${str(e.requestObject)}`;
   if (e.responseObject !== undefined) out += `,"responseObject":${str(e.responseObject)}`;
-  out += `,"requestReceivedTimestamp":${timeJSON(e.requestReceivedTimestamp)},"stageTimestamp":${timeJSON(e.stageTimestamp)}`;
-  if (e.annotations && Object.keys(e.annotations).length) out += `,"annotations":${str(e.annotations)}`;
+  out += c.receivedJSON + timeJSON(e.stageTimestamp);
+  if (e.annotations) out += annotationsMember(e.annotations);
   return out + '}';
 }
 

@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LogBackend } from './log-backend.js';
@@ -51,4 +53,28 @@ test('the legacy line format', () => {
     line,
     '2025-01-01T10:00:00.12345Z AUDIT: id="abc" stage="ResponseComplete" ip="10.0.0.5" method="list" user="jane" groups="\\"dev\\",\\"system:authenticated\\"" as="bob" asgroups="\\"x\\"" user-agent="kubectl/v1.33.0" namespace="default" uri="/api/v1/namespaces/default/pods" response="200"',
   );
+});
+
+test('blocking mode: the events of the last turn are in the log when the process exits at once, by exit() or a crash', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kubelite-audit-exit-'));
+  try {
+    const backend = fileURLToPath(new URL('./log-backend.js', import.meta.url));
+    for (const end of ['process.exit(0)', 'throw new Error("crash")']) {
+      const path = join(dir, `${end.startsWith('throw') ? 'crash' : 'exit'}.log`);
+      const script = `
+        const { LogBackend } = await import(${JSON.stringify(backend)});
+        const b = new LogBackend({ path: ${JSON.stringify(path)}, format: 'json', maxSizeMB: 1, maxBackups: 0, maxAgeDays: 0, mode: 'blocking',
+          batch: { bufferSize: 1, maxBatchSize: 1, maxWaitMs: 0 }, onDrop: () => {}, onError: (e) => { throw e; } });
+        const e = (id) => ({ kind: 'Event', apiVersion: 'audit.k8s.io/v1', level: 'Metadata', auditID: id, stage: 'ResponseComplete', requestURI: '/version',
+          verb: 'get', user: {}, requestReceivedTimestamp: '2025-01-01T10:00:00.000000Z', stageTimestamp: '2025-01-01T10:00:00.000001Z' });
+        for (let i = 0; i < 3; i++) b.processEvents([e('id-' + i)]);
+        ${end};`;
+      const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+      assert.equal(r.status, end.startsWith('throw') ? 1 : 0, r.stderr);
+      const ids = readFileSync(path, 'utf8').trim().split('\n').map((l) => JSON.parse(l).auditID);
+      assert.deepEqual(ids, ['id-0', 'id-1', 'id-2'], end);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -1,8 +1,9 @@
 // The audit log backend (--audit-log-*, auth.md §11.3): one JSON event (or kube's legacy line) per line, to a file
 // (directory 0700, file 0600, appended) or stdout for `-`, with lumberjack's size rotation: the full file is renamed
 // `<name>-<UTC 2006-01-02T15-04-05.000><ext>` and backups beyond --audit-log-maxbackup or older than
-// --audit-log-maxage days are removed. Blocking mode drops nothing: the events of one event-loop turn are written
-// together, synchronously, before the next turn (and at shutdown); blocking-strict writes each event at once; batch
+// --audit-log-maxage days are removed. Blocking mode drops nothing: the events made while a turn of the event loop
+// runs its callbacks are written together, synchronously, as soon as its current tick queue is done (before Node sends
+// the HTTP/2 frames those callbacks wrote), at shutdown and at process exit; blocking-strict writes each event at once; batch
 // mode queues them (a full queue drops and counts an error).
 import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, renameSync, statSync, unlinkSync, writeSync, write as fsWrite } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
@@ -22,6 +23,17 @@ export interface LogBackendOptions {
   onError: (err: Error) => void;
 }
 
+/** Bytes of blocking-mode lines buffered before they are written. */
+const PENDING_BYTES = 256 * 1024;
+
+/** Blocking backends holding lines not yet written: written when the process exits, whatever ends it. */
+const unflushed = new Set<LogBackend>();
+let exitHook = false;
+
+function flushAtExit(): void {
+  for (const b of unflushed) b.flushNow();
+}
+
 export class LogBackend implements AuditBackend {
   readonly name = 'log';
   private fd: number;
@@ -33,6 +45,10 @@ export class LogBackend implements AuditBackend {
     this.maxBytes = (o.maxSizeMB || 100) * 1024 * 1024;
     this.fd = o.path === '-' ? 1 : this.open();
     if (o.mode === 'batch') this.queue = new BatchQueue(o.batch, (batch) => this.writeAsync(batch), o.onDrop);
+    else if (!exitHook) {
+      exitHook = true;
+      process.on('exit', flushAtExit);
+    }
   }
 
   private open(): number {
@@ -50,9 +66,17 @@ export class LogBackend implements AuditBackend {
     return Buffer.from(events.map((e) => this.line(e)).join('\n') + '\n');
   }
 
-  /** Blocking mode: the lines of this event-loop turn, written with one synchronous write before the next turn. */
-  private pending: string[] = [];
+  /**
+   * Blocking mode: the lines of the running callbacks, encoded into one buffer as they come and written with one
+   * synchronous write once the tick queue is done (process.nextTick: after the promise jobs of those callbacks, before
+   * the event loop moves on and Node's HTTP/2 session sends the answers they wrote), sooner when the buffer fills, at
+   * shutdown and when the process exits.
+   */
+  private pending = Buffer.allocUnsafe(PENDING_BYTES);
+  private pendingBytes = 0;
   private flushScheduled = false;
+  /** After shutdown: the descriptor is closed (its number may already name another file). */
+  private closed = false;
 
   processEvents(events: AuditEvent[]): boolean {
     if (this.queue) return this.queue.add(events);
@@ -66,37 +90,46 @@ export class LogBackend implements AuditBackend {
         return false;
       }
     }
-    for (const e of events) this.pending.push(this.line(e));
-    if (!this.flushScheduled) {
+    for (const e of events) this.append(this.line(e));
+    if (!this.flushScheduled && this.pendingBytes) {
       this.flushScheduled = true;
-      setImmediate(() => this.flushPending());
+      unflushed.add(this);
+      process.nextTick(this.flushPending);
     }
     return true;
   }
 
-  private flushPending(): void {
+  private append(line: string): void {
+    // UTF-8 takes at most 3 bytes per UTF-16 unit: with that much room the line surely fits.
+    if (this.pendingBytes + line.length * 3 + 1 > this.pending.length) {
+      this.flushPending();
+      if (line.length * 3 + 1 > this.pending.length) return this.writeText(`${line}\n`);
+    }
+    this.pendingBytes += this.pending.write(line, this.pendingBytes);
+    this.pending[this.pendingBytes++] = 0x0a;
+  }
+
+  private readonly flushPending = (): void => {
     this.flushScheduled = false;
-    if (!this.pending.length) return;
-    const text = this.pending.join('\n') + '\n';
-    this.pending = [];
+    unflushed.delete(this);
+    const n = this.pendingBytes;
+    if (!n) return;
+    this.pendingBytes = 0;
+    if (this.closed) return this.o.onError(new Error('audit log closed'));
     try {
-      this.writeTextSync(text);
+      this.writeSync(this.pending.subarray(0, n));
     } catch (e) {
       this.o.onError(e as Error);
     }
-  }
+  };
 
-  /** A string written without a Buffer of its own; a short write (rare on files) finishes through one. */
-  private writeTextSync(text: string): void {
-    const bytes = Buffer.byteLength(text);
-    this.rotateFor(bytes);
-    const n = writeSync(this.fd, text);
-    if (n < bytes) {
-      const buf = Buffer.from(text);
-      let off = n;
-      while (off < buf.length) off += writeSync(this.fd, buf, off);
+  /** A line too long for the buffer, written on its own. */
+  private writeText(text: string): void {
+    try {
+      this.writeSync(Buffer.from(text));
+    } catch (e) {
+      this.o.onError(e as Error);
     }
-    this.size += bytes;
   }
 
   private writeSync(buf: Buffer): void {
@@ -158,10 +191,16 @@ export class LogBackend implements AuditBackend {
     });
   }
 
+  /** Writes the pending lines now (the process is exiting). */
+  flushNow(): void {
+    this.flushPending();
+  }
+
   async shutdown(): Promise<void> {
     this.flushPending();
     await this.queue?.drain();
-    if (this.o.path !== '-') closeSync(this.fd);
+    if (this.o.path !== '-' && !this.closed) closeSync(this.fd);
+    this.closed = true;
   }
 
   /** Bytes in the current file (tests). */

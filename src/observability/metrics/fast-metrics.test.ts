@@ -26,3 +26,16 @@ test('histogram observations through a shared frozen label set land in one serie
   const count = h.get().values.find((v) => v.metricName === 'duration_seconds_count');
   assert.deepEqual(count, { labels: { verb: 'LIST' }, value: 2, metricName: 'duration_seconds_count' });
 });
+
+test('an observation counts in the first bucket whose upper bound is at least the value; beyond the last only in +Inf', () => {
+  const bounds = [0.005, 0.025, 0.05, 0.1, 0.2, 0.4, 0.6, 0.8, 1.0, 1.25, 1.5, 2, 3, 4, 5, 6, 8, 10, 15, 20, 30, 45, 60];
+  const h = new FastHistogram('latency_seconds', 'help', [] as const, bounds);
+  const values = [-1, 0, 0.001, 0.005, 0.0050001, 0.025, 0.07, 0.1, 1, 1.1, 7.9, 8, 59.99, 60, 60.5, 1e9, NaN];
+  for (const v of values) h.observe(v);
+  const cumulative = h.get().values.filter((v) => v.metricName === 'latency_seconds_bucket');
+  bounds.forEach((bound, i) => {
+    assert.equal(cumulative[i]!.labels.le, bound);
+    assert.equal(cumulative[i]!.value, values.filter((v) => v <= bound).length, `le=${bound}`);
+  });
+  assert.deepEqual(cumulative[bounds.length], { labels: { le: '+Inf' }, value: values.length, metricName: 'latency_seconds_bucket' });
+});

@@ -8,6 +8,15 @@ interface Series<L extends string> {
   labels: LabelValues<L>;
 }
 
+export type CounterSeries = { value: number };
+export type HistogramSeries = { counts: number[]; sum: number; count: number };
+
+/** Resets of any fast metric so far: series looked up before a reset are stale (request-metrics' route cache). */
+let resets = 0;
+export const metricResets = (): number => resets;
+
+const NO_LABELS = Object.freeze({});
+
 abstract class FastMetric<L extends string, S extends Series<L>> {
   protected readonly series = new Map<string, S>();
   /** Series of frozen label objects that callers reuse across observations (found by identity, no key built). */
@@ -18,6 +27,11 @@ abstract class FastMetric<L extends string, S extends Series<L>> {
     readonly help: string,
     protected readonly labelNames: readonly L[],
   ) {}
+
+  /** The series of a label set, to be updated directly by callers that keep it (valid until a reset). */
+  seriesOf(labels: LabelValues<L>): S {
+    return this.entry(labels);
+  }
 
   protected entry(labels: LabelValues<L>): S {
     const shared = Object.isFrozen(labels);
@@ -47,6 +61,7 @@ abstract class FastMetric<L extends string, S extends Series<L>> {
   reset(): void {
     this.series.clear();
     this.bySharedLabels = new WeakMap();
+    resets++;
   }
 }
 
@@ -63,8 +78,8 @@ export class FastCounter<L extends string> extends FastMetric<L, Series<L> & { v
   }
 
   inc(labels?: LabelValues<L> | number, n = 1): void {
-    if (typeof labels === 'number') return void (this.entry({}).value += labels);
-    this.entry(labels ?? {}).value += n;
+    if (typeof labels === 'number') return void (this.entry(NO_LABELS).value += labels);
+    this.entry(labels ?? NO_LABELS).value += n;
   }
 
   get() {
@@ -86,17 +101,30 @@ export class FastHistogram<L extends string> extends FastMetric<L, Series<L> & {
   }
 
   observe(labels: LabelValues<L> | number, v?: number): void {
-    const s = typeof labels === 'number' ? this.entry({}) : this.entry(labels);
-    const value = typeof labels === 'number' ? labels : v!;
+    if (typeof labels === 'number') this.observeSeries(this.entry(NO_LABELS), labels);
+    else this.observeSeries(this.entry(labels), v!);
+  }
+
+  /** One observation into a series found before (seriesOf). */
+  observeSeries(s: HistogramSeries, value: number): void {
     s.sum += value;
     s.count++;
+    const i = this.bucketOf(value);
+    if (i < s.counts.length) s.counts[i]!++;
+  }
+
+  /** The first bucket whose upper bound is at least `value` (bounds.length: only +Inf): a binary search past the first. */
+  private bucketOf(value: number): number {
     const b = this.upperBounds;
-    for (let i = 0; i < b.length; i++) {
-      if (value <= b[i]!) {
-        s.counts[i]!++;
-        break;
-      }
+    if (!(value > b[0]!)) return value <= b[0]! ? 0 : b.length; // NaN counts in +Inf only, as before
+    let lo = 1;
+    let hi = b.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (value <= b[mid]!) hi = mid;
+      else lo = mid + 1;
     }
+    return lo;
   }
 
   get() {

@@ -85,7 +85,9 @@ export class KubeMetricFactory {
 
 /** A hidden metric: every write is a no-op and nothing is registered. */
 const noop = () => undefined;
-const HIDDEN = { inc: noop, dec: noop, set: noop, observe: noop, reset: noop, labels: () => HIDDEN, startTimer: () => noop };
+/** The series a hidden metric hands out: written to by callers that keep series, read by nobody. */
+const HIDDEN_SERIES = { value: 0, counts: [] as number[], sum: 0, count: 0 };
+const HIDDEN = { inc: noop, dec: noop, set: noop, observe: noop, observeSeries: noop, seriesOf: () => HIDDEN_SERIES, reset: noop, labels: () => HIDDEN, startTimer: () => noop };
 
 /** Prometheus' ExponentialBuckets. */
 export function exponentialBuckets(start: number, factor: number, count: number): number[] {
