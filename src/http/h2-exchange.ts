@@ -15,6 +15,9 @@ type StreamWithResponse = ServerHttp2Stream & { [responseOf]?: H2Response };
 
 const HTTP_TOKEN = /^[\^_`a-zA-Z\-0-9!#$%&'*+.|~]+$/;
 const PSEUDO = new Set([':status', ':method', ':path', ':authority', ':scheme']);
+/** Header names as the handlers spell them → checked and lower-cased (the same few dozen names on every answer). */
+const validNames = new Map<string, string>();
+const MAX_VALID_NAMES = 512;
 
 // A stream's errors (a reset, a write after end) end it; as in Node's compatibility layer they are not the
 // request's: the response's 'close' tells the pipeline.
@@ -119,11 +122,11 @@ export class H2Response extends EventEmitter {
   }
 
   getHeader(name: string): number | string | string[] | undefined {
-    return this.headers[name.trim().toLowerCase()];
+    return this.headers[validNames.get(name) ?? name.trim().toLowerCase()];
   }
 
   hasHeader(name: string): boolean {
-    return Object.prototype.hasOwnProperty.call(this.headers, name.trim().toLowerCase());
+    return Object.prototype.hasOwnProperty.call(this.headers, validNames.get(name) ?? name.trim().toLowerCase());
   }
 
   removeHeader(name: string): void {
@@ -132,16 +135,21 @@ export class H2Response extends EventEmitter {
   }
 
   private set(rawName: string, value: number | string | readonly string[] | undefined): void {
-    const name = rawName.trim().toLowerCase();
-    if (name === '' || name.includes(' ')) throw new TypeError(`Header name must be a valid HTTP token ["${rawName}"]`);
-    if (PSEUDO.has(name)) throw new TypeError('Cannot set HTTP/2 pseudo-headers');
+    let name = validNames.get(rawName);
+    if (name === undefined) {
+      name = rawName.trim().toLowerCase();
+      if (name === '' || name.includes(' ')) throw new TypeError(`Header name must be a valid HTTP token ["${rawName}"]`);
+      if (PSEUDO.has(name)) throw new TypeError('Cannot set HTTP/2 pseudo-headers');
+      if (!HTTP_TOKEN.test(name)) {
+        this.destroy(new TypeError(`Header name must be a valid HTTP token ["${name}"]`));
+        return;
+      }
+      if (validNames.size >= MAX_VALID_NAMES) validNames.clear();
+      validNames.set(rawName, name);
+    }
     if (value === undefined || value === null) throw new TypeError(`Invalid value "${String(value)}" for header "${name}"`);
     // A connection-specific header has no place in HTTP/2: dropped, as Node's compatibility layer drops it.
     if (name === 'connection' && value !== 'trailers') return;
-    if (!HTTP_TOKEN.test(name)) {
-      this.destroy(new TypeError(`Header name must be a valid HTTP token ["${name}"]`));
-      return;
-    }
     this.headers[name] = value as string | string[] | number;
   }
 

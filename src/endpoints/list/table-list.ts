@@ -4,7 +4,7 @@
 import type { KObject } from '../../api/object.js';
 import type { CacheEntry } from '../../storage/cacher/cache-entry.js';
 import type { ResourceScope } from '../resource-scope.js';
-import { buildTableSkeleton, parseIncludeObject, type TableApiVersion } from '../table/table.js';
+import { buildTableSkeleton, parseIncludeObject, type TableApiVersion, type TableRow } from '../table/table.js';
 import { toPartialObjectMetadata, type ListMeta } from '../table/partial-object-metadata.js';
 import { jsonItemEncoder } from './encode-items.js';
 import { objectOf, serializedOf } from './entry-object.js';
@@ -16,8 +16,6 @@ const NULL = Buffer.from('null');
 export function tableListBody(scope: ResourceScope, entries: CacheEntry[], listMeta: ListMeta, tableApiVersion: TableApiVersion): Buffer {
   const includeObject = parseIncludeObject(scope.ctx.query.get('includeObject'));
   const presented = entries.map((e) => presentObject(scope, objectOf(e)));
-  const entryOf = new Map<KObject, CacheEntry>();
-  presented.forEach((o, i) => entryOf.set(o, entries[i]!));
   const { table, objects } = buildTableSkeleton({
     group: scope.def.group,
     resource: scope.def.resource,
@@ -30,15 +28,29 @@ export function tableListBody(scope: ResourceScope, entries: CacheEntry[], listM
   const rows = table.rows;
   if (rows === null) return Buffer.from(JSON.stringify(table) + '\n');
   const objectBytes = rowObjectBytes(scope, includeObject, tableApiVersion);
+  // A printer that sorts gives the rows' objects in its order: find their entries by object then.
+  let entryOf: ((i: number) => CacheEntry) | undefined;
+  if (objects === presented) entryOf = (i) => entries[i]!;
+  else {
+    const byObject = new Map<KObject, CacheEntry>();
+    presented.forEach((o, i) => byObject.set(o, entries[i]!));
+    entryOf = (i) => byObject.get(objects[i]!)!;
+  }
   const { rows: _, ...head } = table;
   const parts: (string | Buffer)[] = [JSON.stringify(head).slice(0, -1) + ',"rows":['];
   rows.forEach((row, i) => {
-    const { object: __, ...cells } = row;
-    parts.push((i > 0 ? '},' : '') + JSON.stringify(cells).slice(0, -1) + ',"object":');
-    parts.push(objectBytes(entryOf.get(objects[i]!)!));
+    parts.push((i > 0 ? '},' : '') + rowWithoutObject(row) + ',"object":');
+    parts.push(objectBytes(entryOf(i)));
   });
   parts.push(rows.length > 0 ? '}]}\n' : ']}\n');
   return join(parts);
+}
+
+// A row's members before its object, as JSON.stringify writes the row without it (cells, then conditions when set),
+// and without the closing brace.
+function rowWithoutObject(row: TableRow): string {
+  const head = `{"cells":${JSON.stringify(row.cells)}`;
+  return row.conditions === undefined ? head : `${head},"conditions":${JSON.stringify(row.conditions)}`;
 }
 
 // One allocation for the whole body (rows are many and small).
