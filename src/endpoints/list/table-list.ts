@@ -12,8 +12,11 @@ import { presentationKey, presentObject } from './present.js';
 
 const NULL = Buffer.from('null');
 
-/** The body of a Table list of `entries` (JSON, not indented, with a trailing newline as the JSON serializer writes). */
-export function tableListBody(scope: ResourceScope, entries: CacheEntry[], listMeta: ListMeta, tableApiVersion: TableApiVersion): Buffer {
+/**
+ * The body of a Table list of `entries` (JSON, not indented, with a trailing newline as the JSON serializer writes) as
+ * consecutive pieces, written by respond.ts' writeParts without a copy of the whole.
+ */
+export function tableListParts(scope: ResourceScope, entries: CacheEntry[], listMeta: ListMeta, tableApiVersion: TableApiVersion): (string | Buffer)[] {
   const includeObject = parseIncludeObject(scope.ctx.query.get('includeObject'));
   const presented = entries.map((e) => presentObject(scope, objectOf(e)));
   const { table, objects } = buildTableSkeleton({
@@ -26,7 +29,7 @@ export function tableListBody(scope: ResourceScope, entries: CacheEntry[], listM
     customColumns: scope.view?.columns,
   });
   const rows = table.rows;
-  if (rows === null) return Buffer.from(JSON.stringify(table) + '\n');
+  if (rows === null) return [JSON.stringify(table) + '\n'];
   const objectBytes = rowObjectBytes(scope, includeObject, tableApiVersion);
   // A printer that sorts gives the rows' objects in its order: find their entries by object then.
   let entryOf: ((i: number) => CacheEntry) | undefined;
@@ -43,7 +46,7 @@ export function tableListBody(scope: ResourceScope, entries: CacheEntry[], listM
     parts.push(objectBytes(entryOf(i)));
   });
   parts.push(rows.length > 0 ? '}]}\n' : ']}\n');
-  return join(parts);
+  return parts;
 }
 
 // A row's members before its object, as JSON.stringify writes the row without it (cells, then conditions when set),
@@ -51,16 +54,6 @@ export function tableListBody(scope: ResourceScope, entries: CacheEntry[], listM
 function rowWithoutObject(row: TableRow): string {
   const head = `{"cells":${JSON.stringify(row.cells)}`;
   return row.conditions === undefined ? head : `${head},"conditions":${JSON.stringify(row.conditions)}`;
-}
-
-// One allocation for the whole body (rows are many and small).
-function join(parts: (string | Buffer)[]): Buffer {
-  let size = 0;
-  for (const p of parts) size += typeof p === 'string' ? Buffer.byteLength(p) : p.length;
-  const out = Buffer.allocUnsafe(size);
-  let at = 0;
-  for (const p of parts) at += typeof p === 'string' ? out.write(p, at) : p.copy(out, at);
-  return out;
 }
 
 function rowObjectBytes(scope: ResourceScope, includeObject: string, tableApiVersion: TableApiVersion): (e: CacheEntry) => Buffer {
