@@ -48,9 +48,9 @@ export class H2Request {
     return this.headers[':path'];
   }
 
-  /** The connection's TLS socket (through the session; the stream has none of its own). */
+  /** The connection's TLS socket (through the session; once the session is gone, the stream, as Node's own). */
   get socket(): TLSSocket {
-    return this.stream.session?.socket as TLSSocket;
+    return (this.stream.session?.socket ?? this.stream) as unknown as TLSSocket;
   }
 
   get readableEnded(): boolean {
