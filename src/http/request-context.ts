@@ -1,6 +1,6 @@
 // The typed request context every pipeline stage sees.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Http2ServerRequest, Http2ServerResponse } from 'node:http2';
+import type { H2Request, H2Response } from './h2-exchange.js';
 import type { RequestInfo } from './request-info.js';
 
 export interface UserInfo {
@@ -10,8 +10,9 @@ export interface UserInfo {
   extra?: Record<string, string[]>;
 }
 
-export type AnyRequest = IncomingMessage | Http2ServerRequest;
-export type AnyResponse = ServerResponse | Http2ServerResponse;
+/** HTTP/1.1: Node's own objects; HTTP/2: the thin ones of h2-exchange.ts. */
+export type AnyRequest = IncomingMessage | H2Request;
+export type AnyResponse = ServerResponse | H2Response;
 
 export interface RequestContext {
   req: AnyRequest;

@@ -1,7 +1,8 @@
 // Assembles kubelite: certificates, store, authentication, authorization, the pipeline, the TLS listener
 // (HTTP/2 via ALPN and HTTP/1.1), health checks and graceful shutdown.
 import { checkFeatureGatesAtStart } from './feature-gates-at-start.js';
-import { createSecureServer, type Http2SecureServer } from 'node:http2';
+import { createSecureServer, type Http2SecureServer, type Http2ServerRequest, type Http2ServerResponse } from 'node:http2';
+import { H2Request, H2Response } from '../http/h2-exchange.js';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -240,6 +241,9 @@ async function serveKubelite(opts: ServerOptions, logger: Logger | undefined, us
     settings: { maxConcurrentStreams: 250 },
     maxSessionMemory: 64,
     handshakeTimeout: deadlines.readHeaderTimeoutMs,
+    // Thin request/response objects for HTTP/2 streams instead of Node's compatibility classes (http/h2-exchange.ts).
+    Http2ServerRequest: H2Request as unknown as typeof Http2ServerRequest,
+    Http2ServerResponse: H2Response as unknown as typeof Http2ServerResponse,
   });
   applyConnectionDeadlines(server, deadlines);
   const serve = (req: AnyRequest, res: AnyResponse) => {

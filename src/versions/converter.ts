@@ -39,6 +39,7 @@ export function convertObject(obj: KObject, home: GroupResource, target: string,
 }
 
 const cache = new Map<string, VersionConverter | undefined>();
+const byDefinition = new WeakMap<object, { conv: VersionConverter | undefined }>();
 
 /**
  * The converter of a built-in served version whose storage is shared with other versions or kept in another
@@ -46,8 +47,15 @@ const cache = new Map<string, VersionConverter | undefined>();
  */
 export function converterFor(def: { group: string; version: string; resource: string; kind: string; builtin?: boolean }): VersionConverter | undefined {
   if (def.builtin === false) return undefined;
+  // Lists and watches ask once per object: the same definition object answers without building its key.
+  const known = byDefinition.get(def);
+  if (known !== undefined) return known.conv;
   const key = `${def.group}/${def.version}/${def.resource}`;
-  if (cache.has(key)) return cache.get(key);
+  if (cache.has(key)) {
+    const conv = cache.get(key);
+    byDefinition.set(def, { conv });
+    return conv;
+  }
   const storage = storageResourceOf(def.group, def.resource);
   const storageVersion = storageVersionOf(def.group, def.resource);
   const served = gvString(def.group, def.version);

@@ -1,7 +1,7 @@
 // LIST a collection (apiserver.md §6): negotiation, ListOptions decoding and validation, selectors, then one page
 // from the watch cache with kube's resourceVersion semantics (endpoints/list/).
 import { featureEnabled } from '../../features/feature-gates.js';
-import { writeBody, wantsPretty } from '../../http/respond.js';
+import { writeBody, writeParts, wantsPretty } from '../../http/respond.js';
 import { apiVersionOf } from '../../registry/resource-def.js';
 import { negotiate } from '../negotiation/negotiate.js';
 import { writeRepresentation, type ListMeta } from '../negotiation/write-representation.js';
@@ -30,18 +30,17 @@ export async function handleList(scope: ResourceScope, lister: Lister): Promise<
   if (rep.as === 'object' && rep.format === 'protobuf') return writeProtobufList(scope, page.entries, page.listMeta);
   if (rep.as === 'object' && rep.format === 'cbor') return writeCborList(scope, page.entries, page.listMeta);
   if (rep.as === 'Table' && rep.format === 'json' && !wantsPretty(ctx)) {
-    const { tableListBody } = await import('../list/table-list.js');
-    const body = tableListBody(scope, page.entries, page.listMeta, `meta.k8s.io/${rep.version}` as 'meta.k8s.io/v1');
-    return writeBody(ctx, 200, 'application/json', body);
+    const { tableListParts } = await import('../list/table-list.js');
+    return writeParts(ctx, 200, 'application/json', tableListParts(scope, page.entries, page.listMeta, `meta.k8s.io/${rep.version}` as 'meta.k8s.io/v1'));
   }
   await writeRepresentation(scope, 200, rep, { list: page.entries.map((e) => presentObject(scope, objectOf(e))), listMeta: page.listMeta });
 }
 
 // The list body spliced from the items' shared serializations (kube's field order: kind, apiVersion, metadata, items).
-function writeJSONList(scope: ResourceScope, entries: CacheEntry[], listMeta: ListMeta): void {
+function writeJSONList(scope: ResourceScope, entries: CacheEntry[], listMeta: ListMeta): Promise<void> {
   const enc = jsonItemEncoder(scope);
   const head = `{"kind":${JSON.stringify(scope.def.listKind)},"apiVersion":${JSON.stringify(apiVersionOf(scope.def))},"metadata":${JSON.stringify(listMeta)},"items":[`;
-  writeBody(scope.ctx, 200, 'application/json', enc.join(head, entries, ']}\n'));
+  return writeParts(scope.ctx, 200, 'application/json', enc.joinedParts(head, entries, ']}\n'));
 }
 
 // The Protobuf list spliced from the items' shared message bytes.

@@ -21,6 +21,8 @@ export interface JsonItemEncoder extends ItemEncoder {
   parts(entry: CacheEntry): Buffer[];
   /** `head`, the entries' serializations joined by commas, then `tail`, copied once into one buffer. */
   join(head: string, entries: readonly CacheEntry[], tail: string): Buffer;
+  /** The same body as pieces (no copy): head, each serialization with the commas between, tail. */
+  joinedParts(head: string, entries: readonly CacheEntry[], tail: string): (string | Buffer)[];
 }
 
 export function jsonItemEncoder(scope: Pick<ResourceScope, 'def'>): JsonItemEncoder {
@@ -69,8 +71,31 @@ export function jsonItemEncoder(scope: Pick<ResourceScope, 'def'>): JsonItemEnco
     out.write(tail, pos);
     return out;
   };
-  return { key, encode, of, parts, join };
+  const itemOf = (e: CacheEntry): Buffer => {
+    let item = e.cache.get(key);
+    if (!item) {
+      item = of(e);
+      e.cache.set(key, item);
+      e.spliced?.delete(key);
+    }
+    return item;
+  };
+  const joinedParts = (head: string, entries: readonly CacheEntry[], tail: string): (string | Buffer)[] => {
+    const out: (string | Buffer)[] = new Array(entries.length * 2 + 1);
+    out[0] = head;
+    let n = 1;
+    entries.forEach((e, i) => {
+      if (i > 0) out[n++] = COMMA;
+      out[n++] = itemOf(e);
+    });
+    out[n++] = tail;
+    out.length = n;
+    return out;
+  };
+  return { key, encode, of, parts, join, joinedParts };
 }
+
+const COMMA = Buffer.from(',');
 
 function storedBuffer(e: CacheEntry): Buffer {
   const v = e.value;

@@ -4,7 +4,7 @@
 import type { KObject } from '../../api/object.js';
 import type { CacheEntry } from '../../storage/cacher/cache-entry.js';
 import type { ResourceScope } from '../resource-scope.js';
-import { buildTableSkeleton, parseIncludeObject, type TableApiVersion } from '../table/table.js';
+import { buildTableSkeleton, parseIncludeObject, type TableApiVersion, type TableRow } from '../table/table.js';
 import { toPartialObjectMetadata, type ListMeta } from '../table/partial-object-metadata.js';
 import { jsonItemEncoder } from './encode-items.js';
 import { objectOf, serializedOf } from './entry-object.js';
@@ -12,12 +12,13 @@ import { presentationKey, presentObject } from './present.js';
 
 const NULL = Buffer.from('null');
 
-/** The body of a Table list of `entries` (JSON, not indented, with a trailing newline as the JSON serializer writes). */
-export function tableListBody(scope: ResourceScope, entries: CacheEntry[], listMeta: ListMeta, tableApiVersion: TableApiVersion): Buffer {
+/**
+ * The body of a Table list of `entries` (JSON, not indented, with a trailing newline as the JSON serializer writes) as
+ * consecutive pieces, written by respond.ts' writeParts without a copy of the whole.
+ */
+export function tableListParts(scope: ResourceScope, entries: CacheEntry[], listMeta: ListMeta, tableApiVersion: TableApiVersion): (string | Buffer)[] {
   const includeObject = parseIncludeObject(scope.ctx.query.get('includeObject'));
   const presented = entries.map((e) => presentObject(scope, objectOf(e)));
-  const entryOf = new Map<KObject, CacheEntry>();
-  presented.forEach((o, i) => entryOf.set(o, entries[i]!));
   const { table, objects } = buildTableSkeleton({
     group: scope.def.group,
     resource: scope.def.resource,
@@ -28,27 +29,31 @@ export function tableListBody(scope: ResourceScope, entries: CacheEntry[], listM
     customColumns: scope.view?.columns,
   });
   const rows = table.rows;
-  if (rows === null) return Buffer.from(JSON.stringify(table) + '\n');
+  if (rows === null) return [JSON.stringify(table) + '\n'];
   const objectBytes = rowObjectBytes(scope, includeObject, tableApiVersion);
+  // A printer that sorts gives the rows' objects in its order: find their entries by object then.
+  let entryOf: ((i: number) => CacheEntry) | undefined;
+  if (objects === presented) entryOf = (i) => entries[i]!;
+  else {
+    const byObject = new Map<KObject, CacheEntry>();
+    presented.forEach((o, i) => byObject.set(o, entries[i]!));
+    entryOf = (i) => byObject.get(objects[i]!)!;
+  }
   const { rows: _, ...head } = table;
   const parts: (string | Buffer)[] = [JSON.stringify(head).slice(0, -1) + ',"rows":['];
   rows.forEach((row, i) => {
-    const { object: __, ...cells } = row;
-    parts.push((i > 0 ? '},' : '') + JSON.stringify(cells).slice(0, -1) + ',"object":');
-    parts.push(objectBytes(entryOf.get(objects[i]!)!));
+    parts.push((i > 0 ? '},' : '') + rowWithoutObject(row) + ',"object":');
+    parts.push(objectBytes(entryOf(i)));
   });
   parts.push(rows.length > 0 ? '}]}\n' : ']}\n');
-  return join(parts);
+  return parts;
 }
 
-// One allocation for the whole body (rows are many and small).
-function join(parts: (string | Buffer)[]): Buffer {
-  let size = 0;
-  for (const p of parts) size += typeof p === 'string' ? Buffer.byteLength(p) : p.length;
-  const out = Buffer.allocUnsafe(size);
-  let at = 0;
-  for (const p of parts) at += typeof p === 'string' ? out.write(p, at) : p.copy(out, at);
-  return out;
+// A row's members before its object, as JSON.stringify writes the row without it (cells, then conditions when set),
+// and without the closing brace.
+function rowWithoutObject(row: TableRow): string {
+  const head = `{"cells":${JSON.stringify(row.cells)}`;
+  return row.conditions === undefined ? head : `${head},"conditions":${JSON.stringify(row.conditions)}`;
 }
 
 function rowObjectBytes(scope: ResourceScope, includeObject: string, tableApiVersion: TableApiVersion): (e: CacheEntry) => Buffer {

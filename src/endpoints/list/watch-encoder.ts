@@ -44,13 +44,15 @@ const JSON_FRAMES = (bookmark: (obj: KObject) => Buffer): FrameFormat => ({
 });
 
 function sharedEncoder(items: ItemEncoder, { contentType, frameOf, objectFrame }: FrameFormat, errorEvent?: (status: object) => Buffer): WatchEncoder {
+  // The frame's cache key per event type, built once (not once per event and watcher).
+  const keys: Record<string, string> = { ADDED: `${items.key}|ADDED`, MODIFIED: `${items.key}|MODIFIED`, DELETED: `${items.key}|DELETED` };
   return {
     contentType,
     errorEvent,
     event(it) {
       if ('entry' in it) {
         const cache = it.entry.cache;
-        const key = `${items.key}|${it.type}`;
+        const key = keys[it.type]!;
         let buf = cache.get(key);
         if (!buf) cache.set(key, (buf = frameOf(it.type, items.of(it.entry))));
         return buf;
