@@ -5,13 +5,22 @@ export function valueEqual(a: unknown, b: unknown): boolean {
   if (Array.isArray(a) !== Array.isArray(b)) return false;
   if (Array.isArray(a)) {
     const bb = b as unknown[];
-    return a.length === bb.length && a.every((x, i) => valueEqual(x, bb[i]));
+    if (a.length !== bb.length) return false;
+    for (let i = 0; i < a.length; i++) if (!valueEqual(a[i], bb[i])) return false;
+    return true;
   }
   const ao = a as Record<string, unknown>;
   const bo = b as Record<string, unknown>;
-  const ak = Object.keys(ao).filter((k) => ao[k] !== undefined);
-  const bk = Object.keys(bo).filter((k) => bo[k] !== undefined);
-  return ak.length === bk.length && ak.every((k) => Object.prototype.hasOwnProperty.call(bo, k) && valueEqual(ao[k], bo[k]));
+  // Members holding undefined count as absent on both sides.
+  let defined = 0;
+  for (const k in ao) {
+    const v = ao[k];
+    if (v === undefined) continue;
+    if (!Object.prototype.hasOwnProperty.call(bo, k) || !valueEqual(v, bo[k])) return false;
+    defined++;
+  }
+  for (const k in bo) if (bo[k] !== undefined) defined--;
+  return defined === 0;
 }
 
 /** An absent value, null, [] or {}: containers that merge and compare as leaves. */

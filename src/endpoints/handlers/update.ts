@@ -1,5 +1,5 @@
 // PUT an object or its status (apiserver.md §3.2, §3.4): 200, or 201 when the update created it.
-import { operationFor } from '../operation.js';
+import { operationFor, withOptions } from '../operation.js';
 import { apiVersionOf } from '../../registry/resource-def.js';
 import { deepClone, type KubeObject } from '../../api/object.js';
 import { decodeBody } from '../negotiation/decode-body.js';
@@ -36,7 +36,7 @@ export async function handleUpdate(scope: ResourceScope, hooks: WriteHooks, upda
       trackManagedFields(scope, desired, current, q);
       return desired;
     };
-    const opts = { ...operationFor(scope, q), subresource: scope.subresource, step };
+    const opts = operationFor(scope, q, { subresource: scope.subresource, step });
     if (offload) {
       // Decoding, field validation and managedFields in the write worker (offload/write-stages.ts): the body's
       // decode errors and identity checks first, as in-thread, then the stages against each current object read.
@@ -51,7 +51,7 @@ export async function handleUpdate(scope: ResourceScope, hooks: WriteHooks, upda
             if (done?.obj) return done.obj;
             return inThread((obj ??= await decoded()), current && deepClone(current));
           },
-          { ...opts, currentReadOnly: true },
+          withOptions(opts, { currentReadOnly: true }),
         );
       }
     }
