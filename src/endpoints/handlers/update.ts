@@ -55,8 +55,23 @@ export async function handleUpdate(scope: ResourceScope, hooks: WriteHooks, upda
         );
       }
     }
-    const obj = await decoded();
-    return updater.update(scope.namespace, scope.name, (current) => inThread(obj, current), opts);
+    // The first attempt takes the decoded body itself; a retry (a conflict on an unconditional update) decodes the
+    // body again rather than every attempt copying it. Built-in kinds' stages only read the current object, so
+    // the store hands it over without a copy; a custom resource store normalizes it in place.
+    let body0: KubeObject | undefined = await decoded();
+    return updater.update(
+      scope.namespace,
+      scope.name,
+      async (current) => {
+        const obj = body0 ?? (await decoded());
+        body0 = undefined;
+        await hooks.beforeWrite(scope, obj, current, q, 'update');
+        await step();
+        trackManagedFields(scope, obj, current, q);
+        return obj;
+      },
+      def.builtin === false ? opts : withOptions(opts, { currentReadOnly: true }),
+    );
   });
   await writeRepresentation(scope, created ? 201 : 200, rep, { object: forEndpoint(scope, result) });
 }
