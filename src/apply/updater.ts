@@ -42,7 +42,7 @@ export const stripMeta = (s: FieldSet): FieldSet => s.difference(META_STRIP);
  * Compares live → next and takes the changed paths from every manager but `workflow`: changed (modified or
  * added) paths are conflicts, which fail the operation unless forced; removed paths are simply dropped.
  */
-function takeOwnership(live: unknown, next: unknown, managed: Managed, workflow: string, force: boolean, ctx: UpdaterContext): Comparison {
+function takeOwnership(live: unknown, next: unknown, managed: Managed, workflow: string, force: boolean, ctx: UpdaterContext): Comparison & { changed: FieldSet } {
   const cmp = filterComparison(compareValues(live, next, ctx.type), ctx.ignore);
   const changed = cmp.modified.union(cmp.added);
   const conflicts = new Map<string, FieldSet>();
@@ -61,7 +61,7 @@ function takeOwnership(live: unknown, next: unknown, managed: Managed, workflow:
     e.set = s;
   }
   for (const [id, e] of managed) if (e.set.isEmpty()) managed.delete(id);
-  return cmp;
+  return { ...cmp, changed };
 }
 
 /**
@@ -70,8 +70,8 @@ function takeOwnership(live: unknown, next: unknown, managed: Managed, workflow:
  */
 export function recordUpdate(live: unknown, next: unknown, managed: Managed, info: ManagerInfo, ctx: UpdaterContext): void {
   const current = '\u0000current-operation';
-  const cmp = takeOwnership(live, next, managed, current, true, ctx);
-  const set = stripMeta(ctx.ignore(cmp.modified.union(cmp.added)));
+  const { changed } = takeOwnership(live, next, managed, current, true, ctx);
+  const set = stripMeta(ctx.ignore(changed));
   if (set.isEmpty()) return;
   const id = managerIdentity(info);
   const prev = managed.get(id);
