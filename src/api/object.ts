@@ -46,8 +46,19 @@ export const nameOf = (obj: KubeObject): string => obj.metadata?.name ?? '';
 export const namespaceOf = (obj: KubeObject): string => obj.metadata?.namespace ?? '';
 
 /** RFC3339 with second precision, as metav1.Time serializes. */
-export function nowRFC3339(date = new Date()): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+let lastSecond = NaN;
+let lastSecondText = '';
+
+/** RFC 3339 at seconds precision; the current time's text is made once per second (every write stamps it). */
+export function nowRFC3339(date?: Date): string {
+  if (date) return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const ms = Date.now();
+  const second = Math.floor(ms / 1000);
+  if (second !== lastSecond) {
+    lastSecondText = new Date(second * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    lastSecond = second;
+  }
+  return lastSecondText;
 }
 
 export function deepClone<T>(v: T): T {

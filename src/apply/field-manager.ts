@@ -1,7 +1,7 @@
 // The field manager of one endpoint (kube's FieldManager with its default layers, ssa.md §3–§5): applies
 // configurations and records the Update entries of every other write in metadata.managedFields.
 import { badRequest, StatusError, unknownError } from '../errors/status.js';
-import type { KObject } from '../api/object.js';
+import { nowRFC3339, type KObject } from '../api/object.js';
 import { applyConflictError } from './conflict-error.js';
 import { allowedConflictsFromLastApplied, KUBECTL_MANAGER, updateLastApplied } from './last-applied.js';
 import { capUpdateManagers } from './cap-managers.js';
@@ -86,8 +86,8 @@ export class FieldManager {
 
   constructor(private readonly cfg: FieldManagerConfig) {
     this.subresource = cfg.subresource ?? '';
-    const clock = cfg.clock ?? (() => new Date());
-    this.ctx = { type: cfg.type, ignore: cfg.ignore ?? ((s) => s), now: () => rfc3339(clock()) };
+    const clock = cfg.clock;
+    this.ctx = { type: cfg.type, ignore: cfg.ignore ?? ((s) => s), now: clock ? () => rfc3339(clock()) : () => nowRFC3339() };
   }
 
   private info(manager: string, operation: ManagerInfo['operation']): ManagerInfo {

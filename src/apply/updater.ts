@@ -42,7 +42,7 @@ export const stripMeta = (s: FieldSet): FieldSet => s.difference(META_STRIP);
  * Compares live → next and takes the changed paths from every manager but `workflow`: changed (modified or
  * added) paths are conflicts, which fail the operation unless forced; removed paths are simply dropped.
  */
-function takeOwnership(live: unknown, next: unknown, managed: Managed, workflow: string, force: boolean, ctx: UpdaterContext): Comparison {
+function takeOwnership(live: unknown, next: unknown, managed: Managed, workflow: string, force: boolean, ctx: UpdaterContext): Comparison & { changed: FieldSet } {
   return takeOwnershipFrom(filterComparison(compareValues(live, next, ctx.type), ctx.ignore), managed, workflow, force);
 }
 
@@ -57,7 +57,7 @@ function takeOthersOwnership(live: unknown, next: unknown, managed: Managed, wor
   else for (const [id, e] of managed) if (e.set.isEmpty()) managed.delete(id);
 }
 
-function takeOwnershipFrom(cmp: Comparison, managed: Managed, workflow: string, force: boolean): Comparison {
+function takeOwnershipFrom(cmp: Comparison, managed: Managed, workflow: string, force: boolean): Comparison & { changed: FieldSet } {
   const changed = cmp.modified.union(cmp.added);
   const conflicts = new Map<string, FieldSet>();
   for (const [id, e] of managed) {
@@ -75,7 +75,7 @@ function takeOwnershipFrom(cmp: Comparison, managed: Managed, workflow: string, 
     e.set = s;
   }
   for (const [id, e] of managed) if (e.set.isEmpty()) managed.delete(id);
-  return cmp;
+  return { ...cmp, changed };
 }
 
 /**
@@ -84,8 +84,8 @@ function takeOwnershipFrom(cmp: Comparison, managed: Managed, workflow: string, 
  */
 export function recordUpdate(live: unknown, next: unknown, managed: Managed, info: ManagerInfo, ctx: UpdaterContext): void {
   const current = '\u0000current-operation';
-  const cmp = takeOwnership(live, next, managed, current, true, ctx);
-  const set = stripMeta(ctx.ignore(cmp.modified.union(cmp.added)));
+  const { changed } = takeOwnership(live, next, managed, current, true, ctx);
+  const set = stripMeta(ctx.ignore(changed));
   if (set.isEmpty()) return;
   const id = managerIdentity(info);
   const prev = managed.get(id);

@@ -2,9 +2,13 @@
 import type { OperationContext } from '../registry/operation-context.js';
 import type { ResourceScope } from './resource-scope.js';
 
-export function operationFor(scope: ResourceScope, q: { dryRun: boolean; fieldManager?: string }): OperationContext {
+/**
+ * `extra` (the store's write options: step, subresource, …) is set on the same object: spreading an operation
+ * context into another would read its `signal` getter and make the request's AbortController for nothing.
+ */
+export function operationFor<E extends object = object>(scope: ResourceScope, q: { dryRun: boolean; fieldManager?: string }, extra?: E): OperationContext & E {
   const { ctx, def } = scope;
-  return {
+  const op: OperationContext = {
     dryRun: q.dryRun,
     warnings: ctx.warnings,
     user: ctx.user,
@@ -24,4 +28,10 @@ export function operationFor(scope: ResourceScope, q: { dryRun: boolean; fieldMa
     auditAnnotations: (ctx.auditAnnotations ??= {}),
     authorizer: scope.authorizer,
   };
+  return (extra ? Object.assign(op, extra) : op) as OperationContext & E;
+}
+
+/** A copy of an operation context with other write options; the `signal` getter is carried over, not read. */
+export function withOptions<O extends object, E extends object>(op: O, extra: E): O & E {
+  return Object.assign(Object.defineProperties({}, Object.getOwnPropertyDescriptors(op)), extra) as O & E;
 }

@@ -26,6 +26,24 @@ export function regexError(msg: string, fmt: string, ...examples: string[]): str
   return `${s}regex used for validation is '${fmt}')`;
 }
 
+/**
+ * Values a check found valid, remembered per check (bounded: cleared when full). Label keys and values, names and
+ * finalizers repeat from write to write; a remembered value skips the splitting, byte conversion and regexes.
+ */
+class ValidValues {
+  private readonly seen = new Set<string>();
+  has(v: string): boolean {
+    return this.seen.has(v);
+  }
+  add(v: string): void {
+    if (this.seen.size >= 4096) this.seen.clear();
+    this.seen.add(v);
+  }
+}
+const validSubdomains = new ValidValues();
+const validQualifiedNames = new ValidValues();
+const validLabelValues = new ValidValues();
+
 const anchored = (fmt: string): RegExp => new RegExp(`^(?:${fmt})$`);
 
 // Qualified names (label keys, finalizers, annotation keys).
@@ -76,10 +94,12 @@ export function isDNS1123Label(value: string): string[] {
 }
 
 export function isDNS1123Subdomain(value: string): string[] {
+  if (validSubdomains.has(value)) return [];
   const v = byteString(value);
   const errs: string[] = [];
   if (v.length > DNS1123_SUBDOMAIN_MAX_LENGTH) errs.push(maxLenError(DNS1123_SUBDOMAIN_MAX_LENGTH));
   if (!dns1123SubdomainRe.test(v)) errs.push(regexError(DNS1123_SUBDOMAIN_ERR, DNS1123_SUBDOMAIN_FMT, 'example.com'));
+  if (!errs.length) validSubdomains.add(value);
   return errs;
 }
 
@@ -93,6 +113,13 @@ export function isDNS1035Label(value: string): string[] {
 
 /** `[prefix/]name`: prefix a DNS subdomain, name at most 63 characters of the qualified-name alphabet. */
 export function isQualifiedName(value: string): string[] {
+  if (validQualifiedNames.has(value)) return [];
+  const errs = qualifiedNameErrors(value);
+  if (!errs.length) validQualifiedNames.add(value);
+  return errs;
+}
+
+function qualifiedNameErrors(value: string): string[] {
   const errs: string[] = [];
   const parts = value.split('/');
   let name: string;
@@ -117,10 +144,12 @@ export function isQualifiedName(value: string): string[] {
 }
 
 export function isValidLabelValue(value: string): string[] {
+  if (validLabelValues.has(value)) return [];
   const v = byteString(value);
   const errs: string[] = [];
   if (v.length > LABEL_VALUE_MAX_LENGTH) errs.push(maxLenError(LABEL_VALUE_MAX_LENGTH));
   if (!labelValueRe.test(v)) errs.push(regexError(LABEL_VALUE_ERR, LABEL_VALUE_FMT, 'MyValue', 'my_value', '12345'));
+  if (!errs.length) validLabelValues.add(value);
   return errs;
 }
 

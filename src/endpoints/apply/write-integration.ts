@@ -37,7 +37,7 @@ export function fieldManagerFor(scope: Pick<ResourceScope, 'def' | 'store' | 'su
           type,
           subresource: sub,
           ignore: resetFieldsFilter(sub, store.strategy.hasStatusSubresource),
-          emptyObject: skeleton ? () => structuredClone(skeleton) : undefined,
+          emptyObject: skeleton ? () => cloneSkeleton(skeleton) : undefined,
         })
       : null;
     byEndpoint.set(key, fm);
@@ -58,6 +58,16 @@ export function typedSkeleton(node: SchemaNode, depth = 0): KObject {
     const d = prop.default;
     if (prop.hasProperties && d !== null && typeof d === 'object' && !Array.isArray(d) && Object.keys(d).length === 0) out[name] = typedSkeleton(prop, depth + 1);
     else if (prop.type === 'array' && !prop.hasDefault && node.required.includes(name)) out[name] = null;
+  }
+  return out;
+}
+
+/** A copy of a typed skeleton (objects and nulls only): structuredClone costs more than the walk for these. */
+function cloneSkeleton(s: KObject): KObject {
+  const out: KObject = {};
+  for (const k of Object.keys(s)) {
+    const v = s[k];
+    out[k] = v === null ? null : cloneSkeleton(v as KObject);
   }
   return out;
 }

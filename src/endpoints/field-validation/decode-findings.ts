@@ -34,11 +34,26 @@ export function recordStrictErrors(obj: object, errors: readonly string[]): void
   else recordFindings(obj, { leading: [...errors], duplicated: [] });
 }
 
-/** Records the 422 value text of a patch whose result is `obj` (strategic merge patch). */
-export function recordPatchValue(obj: object, text: string): void {
-  const f = findingsOf(obj);
-  if (f) f.patchValue = text;
-  else recordFindings(obj, { leading: [], duplicated: [], patchValue: text });
+/**
+ * Records the 422 value text of a patch whose result is `obj` (strategic merge patch). Given as a function, the
+ * text is made only when something reads it: a 422 is rare, printing the patch on every patch is not.
+ */
+export function recordPatchValue(obj: object, text: string | (() => string)): void {
+  let f = findingsOf(obj);
+  if (!f) recordFindings(obj, (f = { leading: [], duplicated: [] }));
+  if (typeof text === 'string') {
+    Object.defineProperty(f, 'patchValue', { value: text, writable: true, enumerable: true, configurable: true });
+    return;
+  }
+  let made: string | undefined;
+  Object.defineProperty(f, 'patchValue', {
+    get: () => (made ??= text()),
+    set(v: string | undefined) {
+      made = v;
+    },
+    enumerable: true,
+    configurable: true,
+  });
 }
 
 export function findingsOf(obj: object): DecodeFindings | undefined {

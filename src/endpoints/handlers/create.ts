@@ -26,7 +26,7 @@ export async function handleCreate(scope: ResourceScope, hooks: WriteHooks, crea
       const done = adoptStages(scope, await runStagesInWorker(stagesInput(scope, 'create', body, q)));
       if (done?.obj) {
         await step();
-        return creater.create(scope.namespace, done.obj, { ...operationFor(scope, q), step });
+        return creater.create(scope.namespace, done.obj, operationFor(scope, q, { step }));
       }
     }
     const obj = await decodeBody(ctx.req.headers['content-type'], body, { apiVersion: apiVersionOf(def), kind: def.kind }, cborServed(ctx));
@@ -36,7 +36,7 @@ export async function handleCreate(scope: ResourceScope, hooks: WriteHooks, crea
     await step();
     trackManagedFields(scope, obj, undefined, q);
     await step();
-    return creater.create(scope.namespace, obj, { ...operationFor(scope, q), step });
+    return creater.create(scope.namespace, obj, operationFor(scope, q, { step }));
   });
   await writeRepresentation(scope, 201, rep, { object: forEndpoint(scope, created) });
 }

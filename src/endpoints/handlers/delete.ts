@@ -101,7 +101,7 @@ export async function handleDelete(scope: ResourceScope, authorizer: Authorizer,
     await authorizeUnsafeDelete(scope, authorizer);
     return writeEncoded(scope.ctx, 200, await deleteCorruptObject(deleter.store, scope.namespace, scope.name), rep.as === 'object' ? rep.format : 'json');
   }
-  const r = await deleteObject(deleter.store, scope.namespace, scope.name, { ...operationFor(scope, opts), ...opts });
+  const r = await deleteObject(deleter.store, scope.namespace, scope.name, operationFor(scope, opts, { ...opts }));
   if ((r.body as KObject).kind === 'Status') return writeEncoded(scope.ctx, r.code, r.body, rep.as === 'object' ? rep.format : 'json');
   await writeRepresentation(scope, r.code, rep, { object: forEndpoint(scope, r.body as KObject) });
 }
@@ -113,7 +113,7 @@ export async function handleDeleteCollection(scope: ResourceScope, deleter: Coll
   const deleted: KObject[] = [];
   for (const item of page.items) {
     try {
-      const r = await deleteObject(deleter.store, namespaceOf(item), nameOf(item), { ...operationFor(scope, opts), ...opts });
+      const r = await deleteObject(deleter.store, namespaceOf(item), nameOf(item), operationFor(scope, opts, { ...opts }));
       deleted.push(forEndpoint(scope, r.obj));
     } catch (e) {
       if ((e as { reason?: string }).reason === 'NotFound') continue;

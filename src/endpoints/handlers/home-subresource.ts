@@ -64,7 +64,7 @@ async function handleOwnUpdate(scope: ResourceScope, update: NonNullable<Subreso
       if (rv) meta(next).resourceVersion = rv;
       return next;
     },
-    { ...operationFor(scope, q), subresource: scope.subresource },
+    operationFor(scope, q, { subresource: scope.subresource }),
   );
   await writeRepresentation(scope, 200, rep, { object: forEndpoint(scope, obj) });
 }

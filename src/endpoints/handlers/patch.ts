@@ -72,7 +72,7 @@ export async function handlePatch(scope: ResourceScope, hooks: WriteHooks, patch
         if (!isApply) trackManagedFields(scope, patched, current, q);
         return patched;
       },
-      { ...operationFor(scope, q), subresource: scope.subresource, allowCreate: isApply, rvIsPrecondition: (o) => !implicitRV.has(o), step, currentReadOnly: offload },
+      operationFor(scope, q, { subresource: scope.subresource, allowCreate: isApply, rvIsPrecondition: (o: KubeObject) => !implicitRV.has(o), step, currentReadOnly: offload }),
     ),
   );
   await writeRepresentation(scope, created ? 201 : 200, rep, { object: forEndpoint(scope, result) });

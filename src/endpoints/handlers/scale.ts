@@ -83,7 +83,7 @@ export async function handleScale(scope: ResourceScope, mapping: ScaleMapping = 
       if (rv) meta(next).resourceVersion = rv;
       return next;
     },
-    { ...operationFor(scope, q), subresource: '' },
+    operationFor(scope, q, { subresource: '' }),
   );
   await writeEncoded(ctx, 200, toScale(obj, mapping), format);
 }

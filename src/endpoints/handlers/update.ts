@@ -1,5 +1,5 @@
 // PUT an object or its status (apiserver.md §3.2, §3.4): 200, or 201 when the update created it.
-import { operationFor } from '../operation.js';
+import { operationFor, withOptions } from '../operation.js';
 import { apiVersionOf } from '../../registry/resource-def.js';
 import { deepClone, type KubeObject } from '../../api/object.js';
 import { decodeBody } from '../negotiation/decode-body.js';
@@ -36,7 +36,7 @@ export async function handleUpdate(scope: ResourceScope, hooks: WriteHooks, upda
       trackManagedFields(scope, desired, current, q);
       return desired;
     };
-    const opts = { ...operationFor(scope, q), subresource: scope.subresource, step };
+    const opts = operationFor(scope, q, { subresource: scope.subresource, step });
     if (offload) {
       // Decoding, field validation and managedFields in the write worker (offload/write-stages.ts): the body's
       // decode errors and identity checks first, as in-thread, then the stages against each current object read.
@@ -51,12 +51,27 @@ export async function handleUpdate(scope: ResourceScope, hooks: WriteHooks, upda
             if (done?.obj) return done.obj;
             return inThread((obj ??= await decoded()), current && deepClone(current));
           },
-          { ...opts, currentReadOnly: true },
+          withOptions(opts, { currentReadOnly: true }),
         );
       }
     }
-    const obj = await decoded();
-    return updater.update(scope.namespace, scope.name, (current) => inThread(obj, current), opts);
+    // The first attempt takes the decoded body itself; a retry (a conflict on an unconditional update) decodes the
+    // body again rather than every attempt copying it. Built-in kinds' stages only read the current object, so
+    // the store hands it over without a copy; a custom resource store normalizes it in place.
+    let body0: KubeObject | undefined = await decoded();
+    return updater.update(
+      scope.namespace,
+      scope.name,
+      async (current) => {
+        const obj = body0 ?? (await decoded());
+        body0 = undefined;
+        await hooks.beforeWrite(scope, obj, current, q, 'update');
+        await step();
+        trackManagedFields(scope, obj, current, q);
+        return obj;
+      },
+      def.builtin === false ? opts : withOptions(opts, { currentReadOnly: true }),
+    );
   });
   await writeRepresentation(scope, created ? 201 : 200, rep, { object: forEndpoint(scope, result) });
 }

@@ -80,7 +80,7 @@ export function applyPatchBody(scope: ResourceScope, type: PatchType, body: Buff
       }
       const r = applyStrategicMergePatch(doc, decodePatchBody(body), meta, { fieldValidation: q.fieldValidation });
       recordStrictErrors(r.result as KObject, r.strictErrors);
-      recordPatchValue(r.result as KObject, r.patchText());
+      recordPatchValue(r.result as KObject, r.patchText);
       return r.result as KObject;
     }
     case APPLY_YAML:
