@@ -37,7 +37,8 @@ export function storedObject(form: StoredForm): KubeObject {
     return real;
   };
   proxy = new Proxy({} as KubeObject, {
-    get: (_t, k) => Reflect.get(obj(), k),
+    // Resolving a promise with the object asks for its `then`, which no Kubernetes object has: no decoding for that.
+    get: (_t, k) => (k === 'then' && real === undefined ? undefined : Reflect.get(obj(), k)),
     set: (_t, k, v) => Reflect.set(obj(), k, v),
     has: (_t, k) => Reflect.has(obj(), k),
     deleteProperty: (_t, k) => Reflect.deleteProperty(obj(), k),
