@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { startTestServer, type TestServer, type RawResponse } from '../src/testing/test-server.js';
 import { setOffloadThresholdForTests, stagesRunInWorker, updatesPreparedInWorker } from '../src/endpoints/offload/write-offload.js';
 import { preparedOutcomesStood } from '../src/registry/prepared-update.js';
+import { parse as parseYaml } from 'yaml';
 
 let s: TestServer;
 before(async () => {
@@ -153,5 +154,15 @@ test('a write through the worker stores what the in-thread write stores', async 
   assert.equal(JSON.parse(viaThread.body).metadata.resourceVersion, JSON.parse(viaWorker.body).metadata.resourceVersion);
   const obj = JSON.parse(viaWorker.body);
   assert.equal(obj.data.k, '1');
+  // Read back, the JSON spliced from the stored bytes has the members in the order of the decoded object (which
+  // YAML keeps).
+  setOffloadThresholdForTests(0);
+  const put = await s.request('PUT', CM, { headers: JSONB, body: JSON.stringify({ ...obj, metadata: { ...obj.metadata, managedFields: undefined, resourceVersion: undefined }, data: { k: '2' } }) });
+  setOffloadThresholdForTests(undefined);
+  assert.equal(put.status, 200, put.body);
+  const json = await s.request('GET', CM);
+  const yaml = await s.request('GET', CM, { headers: { accept: 'application/yaml' } });
+  assert.equal(json.body, JSON.stringify(parseYaml(yaml.body)) + '\n');
+  assert.equal(json.body, put.body);
   assert.ok(obj.metadata.managedFields.some((e: { manager: string; operation: string }) => e.manager === 'patcher' && e.operation === 'Update'));
 });

@@ -32,6 +32,8 @@ import { markDecoded, wasDecoded } from './decoded-objects.js';
 import { createErrors, deletesOnWrite, preparedForUpdate, setResourceVersionOnCreate, systemFieldsForCreate, updateErrors } from './update-preparation.js';
 import { countPreparedOutcome, preparedInvalid, type PreparedCreate, type PreparedUpdate } from './prepared-update.js';
 import { storedObject } from './stored-object.js';
+import { hintSplice } from './rv-splice.js';
+import { apiVersionOf } from './resource-def.js';
 
 /**
  * A write's operation context (user, request, dry-run, field manager, warnings, abort signal, audit annotations),
@@ -344,7 +346,10 @@ export class GenericStore {
     await this.deps.admission.validate(this.withObject(admitted, () => answer(undefined)));
     if (opts.dryRun) return answer(undefined);
     const r = await this.storage.put(key, stored, 0);
-    if (r.ok) return answer(String(r.kv.modRev));
+    if (r.ok) {
+      if (p.readAt !== undefined) hintSplice(stored, p.readAt, apiVersionOf(this.def));
+      return answer(String(r.kv.modRev));
+    }
     const existing = r.current ? this.decode(r.current) : undefined;
     const e = alreadyExists(this.gr, p.name);
     if (existing?.metadata?.deletionTimestamp) e.status.message = `object is being deleted: ${e.status.message}`;
@@ -556,7 +561,10 @@ export class GenericStore {
     await this.deps.admission.validate(this.withObject(admitted, () => answer(stored, p.rvAt, currentRV)));
     if (opts.dryRun) return { obj: answer(stored, p.rvAt, currentRV), created: false };
     const r = await this.storage.put(key, stored, kv.modRev);
-    if (r.ok) return { obj: answer(stored, p.rvAt, String(r.kv.modRev)), created: false };
+    if (r.ok) {
+      if (p.readAt !== undefined) hintSplice(stored, p.readAt, apiVersionOf(this.def));
+      return { obj: answer(stored, p.rvAt, String(r.kv.modRev)), created: false };
+    }
     if (!r.current) throw notFound(this.gr, name);
     if (explicitRV) throw conflict(this.gr, name, OPTIMISTIC_LOCK_MESSAGE);
     return undefined;

@@ -34,6 +34,8 @@ export interface PreparedUpdate {
   stored?: Uint8Array;
   /** Where the resourceVersion goes in `stored`; undefined: the answer is decoded from them. */
   rvAt?: number;
+  /** rvAt, when the object read back from storage has its resourceVersion there too (rv-splice.ts hintSplice). */
+  readAt?: number;
 }
 
 export interface PreparationInput extends UpdatePreparationDeps {
@@ -45,6 +47,15 @@ export interface PreparationInput extends UpdatePreparationDeps {
   /** The stored bytes `current` was decoded from, and their revision. */
   currentValue: Uint8Array;
   currentRev: number;
+}
+
+/** Whether decoding the stored object puts its resourceVersion where `md` has it (stored-codec.ts decodeStored). */
+function readBackInPlace(md: object): boolean {
+  const keys = Object.keys(md);
+  const read: Record<string, unknown> = {};
+  for (const k of keys) if (k !== 'resourceVersion') read[k] = 0;
+  setResourceVersion(read as NonNullable<KubeObject['metadata']>, '0');
+  return Object.keys(read).join('\n') === keys.join('\n');
 }
 
 function rvAtOf(obj: KubeObject, value: Uint8Array, rev: string, apiVersion: string, kind: string): number | undefined {
@@ -83,6 +94,7 @@ export async function prepareUpdate(p: PreparationInput, desired: KubeObject, cu
   // The answer is the object with its new resourceVersion where setResourceVersion puts it.
   setResourceVersion(omd, cmd.resourceVersion ?? '0');
   out.rvAt = rvAtOf(obj, stored, cmd.resourceVersion ?? '0', p.apiVersion, p.gk.kind);
+  if (out.rvAt !== undefined && readBackInPlace(omd)) out.readAt = out.rvAt;
   return out;
 }
 
@@ -100,6 +112,8 @@ export interface PreparedCreate {
   stored?: Uint8Array;
   /** Where the resourceVersion goes in `stored`; undefined: the answer is decoded from them. */
   rvAt?: number;
+  /** rvAt, when the object read back from storage has its resourceVersion there too (rv-splice.ts hintSplice). */
+  readAt?: number;
 }
 
 /**
@@ -126,6 +140,7 @@ export async function prepareCreate(p: Omit<PreparationInput, 'subresource' | 'c
   out.stored = encodeStored(obj);
   setResourceVersion(md, '1');
   out.rvAt = rvAtOf(obj, out.stored, '1', p.apiVersion, p.gk.kind);
+  if (out.rvAt !== undefined && readBackInPlace(md)) out.readAt = out.rvAt;
   return out;
 }
 

@@ -38,3 +38,22 @@ export function splicedParts(stored: Uint8Array, at: number, rev: number | strin
   const pos = -at - 1;
   return [v.subarray(0, pos), Buffer.from(`,"resourceVersion":"${rev}"`), v.subarray(pos)];
 }
+
+/** Stored bytes whose splice offset a large write already knows, by their memory (storage may wrap it anew). */
+const hints = new WeakMap<ArrayBufferLike, { byteOffset: number; byteLength: number; at: number; apiVersion: string }>();
+
+/**
+ * Records that the JSON of the object stored as `value`, served at `apiVersion` and read back as the store decodes
+ * it, is `value` with the resourceVersion member inserted at `at` — so that the watch cache's first reader (a GET, a
+ * watch frame) splices it without decoding and encoding the object again.
+ */
+export function hintSplice(value: Uint8Array, at: number, apiVersion: string): void {
+  hints.set(value.buffer, { byteOffset: value.byteOffset, byteLength: value.byteLength, at, apiVersion });
+}
+
+/** The recorded splice offset of `value` for a reader at `apiVersion`, if any. */
+export function splicedHint(value: Uint8Array, apiVersion: string): number | undefined {
+  const h = hints.get(value.buffer);
+  if (!h || h.byteOffset !== value.byteOffset || h.byteLength !== value.byteLength || h.apiVersion !== apiVersion) return undefined;
+  return h.at;
+}

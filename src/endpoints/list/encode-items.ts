@@ -7,7 +7,8 @@ import { objectOf, serializedOf } from './entry-object.js';
 import { presentationKey, presentObject } from './present.js';
 import type * as ProtobufWire from '../negotiation/protobuf-wire.js';
 import { encodeItem } from '../negotiation/cbor-wire.js';
-import { rvSpliceOffset, splicedParts } from '../../registry/rv-splice.js';
+import { rvSpliceOffset, splicedHint, splicedParts } from '../../registry/rv-splice.js';
+import { apiVersionOf } from '../../registry/resource-def.js';
 
 export interface ItemEncoder {
   /** The cache key of this serialization (e.g. "json:apps/v1"). */
@@ -24,7 +25,7 @@ export interface JsonItemEncoder extends ItemEncoder {
   join(head: string, entries: readonly CacheEntry[], tail: string): Buffer;
 }
 
-export function jsonItemEncoder(scope: Pick<ResourceScope, 'def'>): JsonItemEncoder {
+export function jsonItemEncoder(scope: Pick<ResourceScope, 'def' | 'view'>): JsonItemEncoder {
   const key = presentationKey(scope, 'json');
   const encode = (obj: KObject) => Buffer.from(JSON.stringify(presentObject(scope, obj)));
   const parts = (entry: CacheEntry): Buffer[] => {
@@ -32,6 +33,12 @@ export function jsonItemEncoder(scope: Pick<ResourceScope, 'def'>): JsonItemEnco
     if (cached) return [cached];
     const at = entry.spliced?.get(key);
     if (at !== undefined) return splicedParts(entry.value, at, entry.modRev);
+    // Bytes a large write stored knowing where the resourceVersion goes (registry/prepared-update.ts).
+    const hinted = scope.view ? undefined : splicedHint(entry.value, apiVersionOf(scope.def));
+    if (hinted !== undefined) {
+      (entry.spliced ??= new Map()).set(key, hinted);
+      return splicedParts(entry.value, hinted, entry.modRev);
+    }
     const full = encode(objectOf(entry));
     const found = rvSpliceOffset(entry.value, full, entry.modRev);
     if (found === undefined) {
