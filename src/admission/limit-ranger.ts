@@ -3,7 +3,7 @@
 // the pod as a whole, and each claim's storage request by min, max and maxLimitRequestRatio, refusing with kube's
 // texts. Pod updates and sub-resources are left alone, as kube does.
 import type { KubeObject } from '../api/object.js';
-import type { AdmissionAttributes, AdmissionOperation } from '../registry/admission.js';
+import { hasObject, type AdmissionAttributes, type AdmissionOperation } from '../registry/admission.js';
 import { parseQuantity, type Quantity } from '../registry/validation/quantity.js';
 import type { AdmissionPlugin } from './chain.js';
 import { admissionForbidden } from './forbidden.js';
@@ -77,7 +77,7 @@ export class LimitRanger implements AdmissionPlugin {
   constructor(private readonly listLimitRanges: (namespace: string) => Promise<KubeObject[]>) {}
 
   private kindOf(a: AdmissionAttributes): 'pod' | 'pvc' | undefined {
-    if (a.subresource || !a.object || a.resource.group !== '') return undefined;
+    if (a.subresource || !hasObject(a) || a.resource.group !== '') return undefined;
     if (a.resource.resource === 'pods') return a.operation === 'CREATE' ? 'pod' : undefined;
     if (a.resource.resource === 'persistentvolumeclaims') return 'pvc';
     return undefined;

@@ -1,7 +1,7 @@
 // NamespaceLifecycle admission (apiserver.md §10), a mutating plug-in as in kube: no content in missing or
 // terminating namespaces, and the immortal namespaces cannot be deleted.
 import { forbidden, notFound, StatusError } from '../errors/status.js';
-import type { AdmissionAttributes, AdmissionOperation } from '../registry/admission.js';
+import { hasObject, type AdmissionAttributes, type AdmissionOperation } from '../registry/admission.js';
 import type { KubeObject } from '../api/object.js';
 import type { AdmissionPlugin } from './chain.js';
 
@@ -22,7 +22,7 @@ export class NamespaceLifecycle implements AdmissionPlugin {
       }
       return;
     }
-    if (operation !== 'CREATE' || !a.object || !a.namespace) return;
+    if (operation !== 'CREATE' || !hasObject(a) || !a.namespace) return;
     if (resource.group === 'authorization.k8s.io' && resource.resource === 'localsubjectaccessreviews') return;
     const nsName = a.namespace;
     const ns = await this.getNamespace(nsName);
@@ -30,7 +30,7 @@ export class NamespaceLifecycle implements AdmissionPlugin {
     if (ns.status?.phase === 'Terminating' || ns.metadata?.deletionTimestamp) {
       const e: StatusError = forbidden(
         { group: resource.group, resource: resource.resource },
-        a.object.metadata?.name || a.object.metadata?.generateName || '',
+        a.object!.metadata?.name || a.object!.metadata?.generateName || '',
         `unable to create new content in namespace ${nsName} because it is being terminated`,
       );
       e.status.details!.causes = [{ reason: 'NamespaceTerminating', message: `namespace ${nsName} is being terminated`, field: 'metadata.namespace' }];

@@ -1,4 +1,5 @@
 // Everything a verb handler needs about the request it serves.
+import { isStoredObject } from '../registry/stored-object.js';
 import type { ResourceInfo } from '../api/resource-info.js';
 import { converterFor } from '../versions/converter.js';
 import type { GenericStore, StoreDeps } from '../registry/generic-store.js';
@@ -36,6 +37,8 @@ export interface ResourceScope {
 /** The object as the endpoint's group-version presents it. */
 export function forEndpoint(scope: { def: ResourceInfo; view?: ResourceView }, obj: KObject): KObject {
   if (scope.view) return scope.view.present(obj);
+  // A large write's object as stored is of this endpoint's version and kind (registry/prepared-update.ts checked).
+  if (isStoredObject(obj)) return obj;
   const conv = converterFor(scope.def);
   if (conv) return conv.fromStored(obj);
   const apiVersion = apiVersionOf(scope.def);

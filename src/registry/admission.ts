@@ -36,3 +36,13 @@ export interface Admission {
 
 /** No admission (unit tests of stores, and servers that turn every plug-in off). */
 export const noAdmission: Admission = { admit: async () => undefined, validate: async () => undefined };
+
+/**
+ * Whether the attributes carry an object, without looking at it: a large write's object is decoded only for a
+ * plug-in that reads it (registry/prepared-update.ts).
+ */
+export function hasObject(a: AdmissionAttributes): boolean {
+  const d = Object.getOwnPropertyDescriptor(a, 'object');
+  if (!d) return false;
+  return d.get !== undefined || (d.value !== undefined && d.value !== null);
+}

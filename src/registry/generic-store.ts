@@ -28,7 +28,12 @@ import { converterFor, type VersionConverter } from '../versions/converter.js';
 import type { Strategy, StrategyContext } from './strategy.js';
 import type { Admission, AdmissionAttributes, AdmissionOperation } from './admission.js';
 import type { OperationContext } from './operation-context.js';
-import { wasDecoded } from './decoded-objects.js';
+import { markDecoded, wasDecoded } from './decoded-objects.js';
+import { createErrors, deletesOnWrite, preparedForUpdate, setResourceVersionOnCreate, systemFieldsForCreate, updateErrors } from './update-preparation.js';
+import { countPreparedOutcome, preparedInvalid, type PreparedCreate, type PreparedUpdate } from './prepared-update.js';
+import { storedObject } from './stored-object.js';
+import { hintSplice } from './rv-splice.js';
+import { apiVersionOf } from './resource-def.js';
 
 /**
  * A write's operation context (user, request, dry-run, field manager, warnings, abort signal, audit annotations),
@@ -46,6 +51,11 @@ export interface UpdateOptions extends WriteOptions {
   rvIsPrecondition?: (desired: KubeObject) => boolean;
   /** tryUpdate only reads the current object (and copies it before changing anything): no copy is made for it. */
   currentReadOnly?: boolean;
+  /**
+   * Prepares the update of the stored value off the event loop (prepared-update.ts) in place of tryUpdate and the
+   * steps after it; undefined: this attempt goes the usual way.
+   */
+  prepare?: (stored: KV) => Promise<PreparedUpdate | undefined>;
 }
 
 /** Validates object metadata on create and update (wired to registry/validation). */
@@ -228,28 +238,21 @@ export class GenericStore {
     else this.strategy.roundTrip?.(obj);
     const admitted = this.admissionAttributes('CREATE', namespace, meta(obj).name ?? '', obj, undefined, opts);
     await this.deps.admission.admit(admitted);
-    const md = meta(obj);
-    // Wipe system fields the client may not set.
-    delete md.creationTimestamp;
-    delete md.uid;
-    delete md.deletionTimestamp;
-    delete md.deletionGracePeriodSeconds;
-    delete md.selfLink;
-    if (this.def.namespaced) md.namespace = namespace;
-    else delete md.namespace;
-    if (this.strategy.hasStatusSubresource) delete obj.status;
-    delete md.generation;
-    if (this.strategy.tracksGeneration) md.generation = 1;
+    return this.createAdmitted(namespace, obj, admitted, opts);
+  }
 
+  /** The rest of a create after mutating admission: preparation, validation, validating admission and the write. */
+  private async createAdmitted(namespace: string, obj: KubeObject, admitted: AdmissionAttributes, opts: WriteOptions): Promise<KubeObject> {
+    const md = meta(obj);
+    const d = { def: this.def, strategy: this.strategy, metaValidator: this.deps.metaValidator };
+    systemFieldsForCreate(d, obj, namespace);
     const sctx: StrategyContext = { warnings: opts.warnings, user: opts.user };
-    md.uid = randomUUID();
-    md.creationTimestamp = nowRFC3339();
     const generated = !md.name && !!md.generateName;
     if (generated) md.name = md.generateName!.slice(0, 58) + randomSuffix();
     await this.strategy.prepareForCreate(obj, sctx);
     await opts.step?.();
 
-    const errs = [...this.deps.metaValidator.create(obj, this.def), ...(await this.strategy.validate(obj, sctx))];
+    const errs = await createErrors(d, obj, sctx);
     if (errs.length) {
       this.strategy.release?.(obj);
       throw this.invalid(md.name ?? md.generateName ?? '', errs);
@@ -263,8 +266,7 @@ export class GenericStore {
     }
     await opts.step?.();
 
-    const rv = md.resourceVersion;
-    if (rv !== undefined && rv !== '' && /^\d+$/.test(rv) && rv !== '0') {
+    if (setResourceVersionOnCreate(obj)) {
       this.strategy.release?.(obj);
       throw unknownError('resourceVersion should not be set on objects to be created');
     }
@@ -298,6 +300,63 @@ export class GenericStore {
   }
 
   /**
+   * A create the write worker prepared (prepared-update.ts): mutating admission with the object decoded only for a
+   * plug-in that looks at it. When none looked, the prepared outcome stands (validation's error, or the prepared
+   * bytes written as they are); otherwise the create goes on in-thread from the admitted object.
+   */
+  async createPrepared(namespace: string, p: PreparedCreate, opts: WriteOptions): Promise<KubeObject> {
+    let desired: KubeObject | undefined;
+    let looked = false;
+    const admitted = this.admissionAttributes('CREATE', namespace, p.name, undefined, undefined, opts);
+    Object.defineProperty(admitted, 'object', {
+      enumerable: true,
+      configurable: true,
+      get: () => {
+        looked = true;
+        if (desired === undefined) {
+          desired = JSON.parse(p.desired) as KubeObject;
+          markDecoded(desired);
+        }
+        return desired;
+      },
+      set: (v: KubeObject) => {
+        looked = true;
+        desired = v;
+      },
+    });
+    await this.deps.admission.admit(admitted);
+    if (looked) {
+      const obj = desired ?? (JSON.parse(p.desired) as KubeObject);
+      await opts.step?.();
+      Object.defineProperty(admitted, 'object', { value: obj, writable: true, enumerable: true, configurable: true });
+      return this.createAdmitted(namespace, obj, admitted, opts);
+    }
+    countPreparedOutcome();
+    opts.warnings.push(...p.warnings);
+    const bad = preparedInvalid(p);
+    if (bad) throw bad;
+    const stored = p.stored!;
+    const key = this.key(namespace, p.name);
+    const answer = (rv: string | undefined): KubeObject => {
+      if (p.rvAt !== undefined) return storedObject({ value: stored, rvAt: p.rvAt, rv });
+      if (rv === undefined) return JSON.parse(Buffer.from(stored).toString()) as KubeObject;
+      return this.decode({ key, value: stored, createRev: 0, modRev: Number(rv) });
+    };
+    // Validating admission sees the object to store, decoded only for a plug-in that looks at it.
+    await this.deps.admission.validate(this.withObject(admitted, () => answer(undefined)));
+    if (opts.dryRun) return answer(undefined);
+    const r = await this.storage.put(key, stored, 0);
+    if (r.ok) {
+      if (p.readAt !== undefined) hintSplice(stored, p.readAt, apiVersionOf(this.def));
+      return answer(String(r.kv.modRev));
+    }
+    const existing = r.current ? this.decode(r.current) : undefined;
+    const e = alreadyExists(this.gr, p.name);
+    if (existing?.metadata?.deletionTimestamp) e.status.message = `object is being deleted: ${e.status.message}`;
+    throw e;
+  }
+
+  /**
    * Update with optimistic concurrency (kube's GuaranteedUpdate): tryUpdate gets the current object (or undefined
    * when it does not exist) and returns the desired object. A resourceVersion in the desired object is a
    * precondition; without one the update is retried on conflicts. `stored` is the value `current` was decoded from.
@@ -311,6 +370,12 @@ export class GenericStore {
     const key = this.requestKey(namespace, name);
     for (let attempt = 0; attempt < MAX_UPDATE_ATTEMPTS; attempt++) {
       const kv = (await this.storage.get(key)).kv;
+      const prepared = kv && opts.prepare && (await opts.prepare(kv));
+      if (prepared) {
+        const done = await this.updatePrepared(key, namespace, name, kv, prepared, opts);
+        if (done) return done;
+        continue;
+      }
       const current = kv ? this.decode(kv) : undefined;
       // Heavy requests yield between stages here and below (heavy-work.ts); the write is a compare-and-swap either way.
       await opts.step?.();
@@ -357,87 +422,163 @@ export class GenericStore {
       await opts.step?.();
       const admitted = this.admissionAttributes('UPDATE', namespace, name, desired, current, opts, opts.subresource);
       await this.deps.admission.admit(admitted);
-      const obj = this.prepareUpdate(desired, current, opts);
-      admitted.object = obj;
-      meta(obj).resourceVersion = cmd.resourceVersion; // an unconditional update is made against the current version
-      await opts.step?.();
-      const errs = [...this.deps.metaValidator.update(obj, current, this.def, opts.subresource), ...(opts.subresource ? [] : await this.strategy.validateUpdate(obj, current, { warnings: opts.warnings, subresource: opts.subresource }))];
-      if (errs.length) throw this.invalid(name, errs);
-      await this.deps.admission.validate(admitted);
-      await opts.step?.();
-
-      const omd = meta(obj);
-      omd.resourceVersion = cmd.resourceVersion;
-      this.strategy.roundTrip?.(obj);
-      await opts.step?.();
-      if (jsonEqual(obj, current)) return { obj: current, created: false }; // no-op: no write, same resourceVersion
-      await opts.step?.();
-      // Removing the last finalizer of an object being deleted deletes it.
-      if (omd.deletionTimestamp && !(omd.finalizers?.length) && this.finalizersDone(obj)) {
-        if (opts.dryRun) return { obj, created: false };
-        const d = await this.storage.delete(key, kv!.modRev);
-        if (!d.ok) {
-          if (explicitRV) throw conflict(this.gr, name, OPTIMISTIC_LOCK_MESSAGE);
-          continue;
-        }
-        this.strategy.release?.(current);
-        return { obj, created: false };
-      }
-      if (opts.dryRun) return { obj, created: false };
-      const r = await this.storage.put(key, this.encode(obj), kv!.modRev);
-      if (r.ok) {
-        setResourceVersion(omd, String(r.kv.modRev));
-        return { obj, created: false };
-      }
-      if (!r.current) throw notFound(this.gr, name);
-      if (explicitRV) throw conflict(this.gr, name, OPTIMISTIC_LOCK_MESSAGE);
+      const done = await this.updateAdmitted(key, name, kv!, current, desired, admitted, explicitRV, opts);
+      if (done) return done;
     }
     throw conflict(this.gr, name, OPTIMISTIC_LOCK_MESSAGE);
+  }
+
+  /**
+   * The rest of an update after mutating admission: preparation, validation, validating admission, the storage
+   * round trip, the no-op check and the write. Undefined: the write lost a race it may retry.
+   */
+  private async updateAdmitted(
+    key: string,
+    name: string,
+    kv: KV,
+    current: KubeObject,
+    desired: KubeObject,
+    admitted: AdmissionAttributes,
+    explicitRV: boolean,
+    opts: UpdateOptions,
+  ): Promise<{ obj: KubeObject; created: boolean } | undefined> {
+    const cmd = meta(current);
+    const popts = { subresource: opts.subresource, warnings: opts.warnings };
+    const d = { def: this.def, strategy: this.strategy, metaValidator: this.deps.metaValidator };
+    const obj = preparedForUpdate(d, desired, current, popts);
+    admitted.object = obj;
+    meta(obj).resourceVersion = cmd.resourceVersion; // an unconditional update is made against the current version
+    await opts.step?.();
+    const errs = await updateErrors(d, obj, current, popts);
+    if (errs.length) throw this.invalid(name, errs);
+    await this.deps.admission.validate(admitted);
+    await opts.step?.();
+
+    const omd = meta(obj);
+    omd.resourceVersion = cmd.resourceVersion;
+    this.strategy.roundTrip?.(obj);
+    await opts.step?.();
+    if (jsonEqual(obj, current)) return { obj: current, created: false }; // no-op: no write, same resourceVersion
+    await opts.step?.();
+    // Removing the last finalizer of an object being deleted deletes it.
+    if (deletesOnWrite(this.strategy, obj)) return this.deleteOnUpdate(key, name, kv, current, obj, explicitRV, opts);
+    if (opts.dryRun) return { obj, created: false };
+    const r = await this.storage.put(key, this.encode(obj), kv.modRev);
+    if (r.ok) {
+      setResourceVersion(omd, String(r.kv.modRev));
+      return { obj, created: false };
+    }
+    if (!r.current) throw notFound(this.gr, name);
+    if (explicitRV) throw conflict(this.gr, name, OPTIMISTIC_LOCK_MESSAGE);
+    return undefined;
+  }
+
+  private async deleteOnUpdate(key: string, name: string, kv: KV, current: KubeObject, obj: KubeObject, explicitRV: boolean, opts: UpdateOptions): Promise<{ obj: KubeObject; created: boolean } | undefined> {
+    if (opts.dryRun) return { obj, created: false };
+    const d = await this.storage.delete(key, kv.modRev);
+    if (!d.ok) {
+      if (explicitRV) throw conflict(this.gr, name, OPTIMISTIC_LOCK_MESSAGE);
+      return undefined;
+    }
+    this.strategy.release?.(current);
+    return { obj, created: false };
+  }
+
+  /**
+   * An update the write worker prepared (prepared-update.ts) against the stored value `kv`: the preconditions, then
+   * mutating admission with the objects decoded only for a plug-in that looks at them. When none looked, the
+   * prepared outcome stands (validation's error, the no-op, or the prepared bytes written as they are); otherwise the
+   * update goes on in-thread from the admitted object. Undefined: the write lost a race it may retry.
+   */
+  private async updatePrepared(
+    key: string,
+    namespace: string,
+    name: string,
+    kv: KV,
+    p: PreparedUpdate,
+    opts: UpdateOptions,
+  ): Promise<{ obj: KubeObject; created: boolean } | undefined> {
+    let current: KubeObject | undefined;
+    const currentObj = () => (current ??= this.decode(kv));
+    // The stored object's uid (found by the worker) and resourceVersion (its revision) without decoding it.
+    const currentRV = String(kv.modRev);
+    if (p.uid && p.uid !== p.currentUid) {
+      throw conflict(
+        this.gr,
+        name,
+        `StorageError: invalid object, Code: 4, Key: ${key}, ResourceVersion: 0, AdditionalErrorMsg: Precondition failed: UID in precondition: ${p.uid}, UID in object meta: ${p.currentUid}`,
+      );
+    }
+    const givenRV = p.resourceVersion ?? '';
+    if (givenRV === '' && !this.strategy.allowUnconditionalUpdate) {
+      throw invalid({ group: this.def.group, kind: this.def.resource }, name, [fieldErr.invalid('metadata.resourceVersion', new GoValue('0x0'), 'must be specified for an update')]);
+    }
+    if (givenRV !== '' && givenRV !== currentRV) throw conflict(this.gr, name, OPTIMISTIC_LOCK_MESSAGE);
+    const explicitRV = givenRV !== '' && !p.implicitRV;
+
+    let desired: KubeObject | undefined;
+    let looked = false;
+    const admitted = this.admissionAttributes('UPDATE', namespace, name, undefined, undefined, opts, opts.subresource);
+    Object.defineProperties(admitted, {
+      object: {
+        enumerable: true,
+        configurable: true,
+        get: () => {
+          looked = true;
+          if (desired === undefined) {
+            desired = JSON.parse(p.desired) as KubeObject;
+            markDecoded(desired);
+          }
+          return desired;
+        },
+        set: (v: KubeObject) => {
+          looked = true;
+          desired = v;
+        },
+      },
+      oldObject: { enumerable: true, configurable: true, get: currentObj, set: (v: KubeObject) => (current = v) },
+    });
+    await this.deps.admission.admit(admitted);
+    if (looked || p.deletes) {
+      // A plug-in saw (and may have changed) the object, or the write deletes it: the update goes on in-thread.
+      const obj = desired ?? (JSON.parse(p.desired) as KubeObject);
+      await opts.step?.();
+      Object.defineProperties(admitted, { object: { value: obj, writable: true, enumerable: true, configurable: true }, oldObject: { value: currentObj(), writable: true, enumerable: true, configurable: true } });
+      return this.updateAdmitted(key, name, kv, currentObj(), obj, admitted, explicitRV, opts);
+    }
+    countPreparedOutcome();
+    opts.warnings.push(...p.warnings);
+    const bad = preparedInvalid(p);
+    if (bad) throw bad;
+    // Validating admission sees the object to store, decoded only for a plug-in that looks at it.
+    const answer = (form: PreparedUpdate['stored'], rvAt: number | undefined, rv: string): KubeObject =>
+      rvAt === undefined ? this.decode({ ...kv, value: form!, modRev: Number(rv) }) : storedObject({ value: form!, rvAt, rv });
+    if (p.noop) {
+      await this.deps.admission.validate(this.withObject(admitted, () => (p.currentRvAt === undefined ? currentObj() : answer(kv.value, p.currentRvAt, currentRV))));
+      return { obj: current ?? (p.currentRvAt === undefined ? currentObj() : answer(kv.value, p.currentRvAt, currentRV)), created: false };
+    }
+    const stored = p.stored!;
+    await this.deps.admission.validate(this.withObject(admitted, () => answer(stored, p.rvAt, currentRV)));
+    if (opts.dryRun) return { obj: answer(stored, p.rvAt, currentRV), created: false };
+    const r = await this.storage.put(key, stored, kv.modRev);
+    if (r.ok) {
+      if (p.readAt !== undefined) hintSplice(stored, p.readAt, apiVersionOf(this.def));
+      return { obj: answer(stored, p.rvAt, String(r.kv.modRev)), created: false };
+    }
+    if (!r.current) throw notFound(this.gr, name);
+    if (explicitRV) throw conflict(this.gr, name, OPTIMISTIC_LOCK_MESSAGE);
+    return undefined;
+  }
+
+  /** `a` with its object made on first look. */
+  private withObject(a: AdmissionAttributes, make: () => KubeObject): AdmissionAttributes {
+    let obj: KubeObject | undefined;
+    return Object.defineProperty(a, 'object', { enumerable: true, configurable: true, get: () => (obj ??= make()), set: (v: KubeObject) => (obj = v) });
   }
 
   /** Whether the kind's own finalization state lets the object go (the strategy's hook; namespaces' spec.finalizers). */
   finalizersDone(obj: KubeObject): boolean {
     return this.strategy.finalizersDone?.(obj) ?? true;
-  }
-
-  /** Copies what clients may not change, applies the status split and the generation rules. */
-  private prepareUpdate(desired: KubeObject, current: KubeObject, opts: UpdateOptions): KubeObject {
-    const cmd = meta(current);
-    let obj: KubeObject;
-    if (opts.subresource === 'status') {
-      // Everything but status (and managedFields) comes from the stored object.
-      obj = deepClone(current);
-      if (desired.status === undefined) delete obj.status;
-      else obj.status = desired.status;
-      const dmf = meta(desired).managedFields;
-      if (dmf !== undefined) meta(obj).managedFields = dmf;
-      else delete meta(obj).managedFields;
-      return obj;
-    }
-    const own = opts.subresource ? this.strategy.subresourceUpdate?.(opts.subresource, desired, current) : undefined;
-    if (own) {
-      if (this.strategy.tracksGeneration && specChanged(own, current)) meta(own).generation = (cmd.generation ?? 0) + 1;
-      return own as KubeObject;
-    }
-    obj = desired;
-    const md = meta(obj);
-    md.uid = cmd.uid;
-    md.creationTimestamp = cmd.creationTimestamp;
-    if (cmd.deletionTimestamp) md.deletionTimestamp = cmd.deletionTimestamp;
-    else delete md.deletionTimestamp;
-    if (cmd.deletionGracePeriodSeconds !== undefined) md.deletionGracePeriodSeconds = cmd.deletionGracePeriodSeconds;
-    else delete md.deletionGracePeriodSeconds;
-    delete md.selfLink;
-    if (cmd.generation !== undefined) md.generation = cmd.generation;
-    else delete md.generation;
-    if (this.def.namespaced) md.namespace = cmd.namespace;
-    if (this.strategy.hasStatusSubresource) {
-      if (current.status === undefined) delete obj.status;
-      else obj.status = deepClone(current.status);
-    }
-    this.strategy.prepareForUpdate(obj, current, { warnings: opts.warnings, subresource: opts.subresource });
-    if (this.strategy.tracksGeneration && specChanged(obj, current)) md.generation = (cmd.generation ?? 0) + 1;
-    return obj;
   }
 
   /** Writes an object that must exist, retrying on conflicts (used by deletion and controllers). */
@@ -469,11 +610,4 @@ export class GenericStore {
   }
 }
 
-/** True when anything outside metadata and status differs (kube's generation rule for spec-carrying kinds). */
-export function specChanged(a: KubeObject, b: KubeObject): boolean {
-  const strip = (o: KubeObject) => {
-    const { metadata: _m, status: _s, ...rest } = o;
-    return rest;
-  };
-  return !jsonEqual(strip(a), strip(b));
-}
+export { specChanged } from './update-preparation.js';

@@ -11,7 +11,7 @@ import { jsonValue, RUNTIME_CEL_COST_BUDGET } from '../../cel/index.js';
 import { forbidden, StatusError } from '../../errors/status.js';
 import { customResourceType, builtinObjectType } from '../../apply/schema-types.js';
 import type { MergeType } from '../../apply/merge-type.js';
-import type { AdmissionAttributes, AdmissionOperation } from '../../registry/admission.js';
+import { hasObject, type AdmissionAttributes, type AdmissionOperation } from '../../registry/admission.js';
 import type { ResourceRegistry } from '../../registry/resource-registry.js';
 import type { AdmissionPlugin } from '../chain.js';
 import { requestAuthorizerOf, type RequestAuthorizer } from '../request-authorizer.js';
@@ -74,7 +74,7 @@ export class MutatingAdmissionPolicyPlugin implements AdmissionPlugin {
 
   async admit(request: AdmissionAttributes): Promise<void> {
     if (request.resource.group === GROUP && EXEMPT.has(request.resource.resource)) return;
-    if (!request.object) return;
+    if (!hasObject(request)) return;
     await this.deps.source.start();
     const hooks = this.deps.source.hooks();
     if (hooks.length === 0) return;

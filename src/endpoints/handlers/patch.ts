@@ -2,7 +2,7 @@
 // retry loop; a resourceVersion inside the patch acts as a precondition.
 import { operationFor } from '../operation.js';
 import { notFound, routerUnsupportedMediaType, unsupportedMediaType } from '../../errors/status.js';
-import { deepClone, meta, type KubeObject } from '../../api/object.js';
+import { deepClone, type KubeObject } from '../../api/object.js';
 import { contentTypeOf } from '../negotiation/media-type.js';
 import { cborServed, negotiate } from '../negotiation/negotiate.js';
 import { readBody } from '../negotiation/read-body.js';
@@ -11,12 +11,12 @@ import { parseWriteQuery } from '../query-options.js';
 import { forEndpoint, type ResourceScope, protobufServed } from '../resource-scope.js';
 import type { WriteHooks } from '../write-hooks.js';
 import type { Patcher } from '../../registry/rest.js';
-import { trackManagedFields } from '../apply/write-integration.js';
-import { APPLY_CBOR, applyPatchBody, decodeApplyConfiguration, isApplyPatch, PATCH_TYPES, PATCH_TYPES_WITH_CBOR, type PatchType } from '../patch/apply-patch-body.js';
-import { patchedWithTypeMeta } from '../patch/patched-type-meta.js';
+import { APPLY_CBOR, decodeApplyConfiguration, isApplyPatch, PATCH_TYPES, PATCH_TYPES_WITH_CBOR, type PatchType } from '../patch/apply-patch-body.js';
+import { patchSequence } from '../write-sequence.js';
+import type { KV } from '../../storage/interface.js';
 
 import { heavyWork } from '../heavy-work.js';
-import { adoptStages, offloaded, runStagesInWorker, stagesInput } from '../offload/write-offload.js';
+import { adoptStages, offloaded, preparedInWorker, runStagesInWorker, stagesInput } from '../offload/write-offload.js';
 
 /** How much heavier a byte of an apply patch is than one of another body (measured: YAML decoding, the schema merge). */
 const APPLY_COST_FACTOR = 8;
@@ -42,6 +42,9 @@ export async function handlePatch(scope: ResourceScope, hooks: WriteHooks, patch
   // Decoding YAML and merging by schema cost far more per byte than the other patches.
   const weight = isApply ? body.length * APPLY_COST_FACTOR : body.length;
   const offload = offloaded(scope, weight);
+  // The same sequence in the write worker (offload/write-stages.ts), on the stored bytes the store read; with a
+  // generic strategy the store's preparation of the update too (registry/prepared-update.ts).
+  const prepare = offload && preparedInWorker(scope) ? async (stored: KV) => adoptStages(scope, await runStagesInWorker(stagesInput(scope, 'patch', q, { body, current: stored, prepare: true })))?.prepared : undefined;
   const { obj: result, created } = await heavyWork(ctx, weight, (step) =>
     patcher.update(
       scope.namespace,
@@ -49,30 +52,22 @@ export async function handlePatch(scope: ResourceScope, hooks: WriteHooks, patch
       async (current: KubeObject | undefined, stored) => {
         if (!current && !isApply) throw notFound(patcher.gr, scope.name);
         if (offload && (stored || !current)) {
-          // The same stages in the write worker (offload/write-stages.ts), on the stored bytes the store read.
-          const done = adoptStages(scope, await runStagesInWorker(stagesInput(scope, 'patch', body, q, stored)));
+          const done = adoptStages(scope, await runStagesInWorker(stagesInput(scope, 'patch', q, { body, current: stored })));
           if (done?.obj) {
             if (done.implicitRV) implicitRV.add(done.obj);
             return done.obj;
           }
         }
-        // The in-thread stages change what they are given: their own copy (the store gave its own to the worker path).
+        // The in-thread sequence changes what it is given: its own copy (the store gave its own to the worker path).
         if (offload && current) current = deepClone(current);
         // A retry of the loop reads the CBOR configuration again (the first attempt's apply may have changed it).
         const applyConfig = patchType === APPLY_CBOR ? (cborApply ?? (await decodeApplyConfiguration(APPLY_CBOR, body))) : undefined;
         cborApply = undefined;
-        const applied = applyPatchBody(scope, patchType, body, current, q, applyConfig);
-        const patched = isApply ? applied : patchedWithTypeMeta(scope, applied);
-        await step();
-        const patchedRV = meta(patched).resourceVersion;
-        // The patch applied to the current object carries its resourceVersion; only one the patch changed is a precondition.
-        if (patchedRV !== undefined && current && patchedRV === meta(current).resourceVersion) implicitRV.add(patched);
-        await hooks.beforeWrite(scope, patched, current, q, 'patch');
-        await step();
-        if (!isApply) trackManagedFields(scope, patched, current, q);
-        return patched;
+        const patched = await patchSequence(scope, hooks, patchType, body, current, q, step, applyConfig);
+        if (patched.implicitRV) implicitRV.add(patched.obj);
+        return patched.obj;
       },
-      operationFor(scope, q, { subresource: scope.subresource, allowCreate: isApply, rvIsPrecondition: (o: KubeObject) => !implicitRV.has(o), step, currentReadOnly: offload }),
+      operationFor(scope, q, { subresource: scope.subresource, allowCreate: isApply, rvIsPrecondition: (o: KubeObject) => !implicitRV.has(o), step, currentReadOnly: offload, prepare }),
     ),
   );
   await writeRepresentation(scope, created ? 201 : 200, rep, { object: forEndpoint(scope, result) });

@@ -7,6 +7,8 @@ import { objectOf, serializedOf } from './entry-object.js';
 import { presentationKey, presentObject } from './present.js';
 import type * as ProtobufWire from '../negotiation/protobuf-wire.js';
 import { encodeItem } from '../negotiation/cbor-wire.js';
+import { rvSpliceOffset, splicedHint, splicedParts } from '../../registry/rv-splice.js';
+import { apiVersionOf } from '../../registry/resource-def.js';
 
 export interface ItemEncoder {
   /** The cache key of this serialization (e.g. "json:apps/v1"). */
@@ -25,22 +27,28 @@ export interface JsonItemEncoder extends ItemEncoder {
   joinedParts(head: string, entries: readonly CacheEntry[], tail: string): (string | Buffer)[];
 }
 
-export function jsonItemEncoder(scope: Pick<ResourceScope, 'def'>): JsonItemEncoder {
+export function jsonItemEncoder(scope: Pick<ResourceScope, 'def' | 'view'>): JsonItemEncoder {
   const key = presentationKey(scope, 'json');
   const encode = (obj: KObject) => Buffer.from(JSON.stringify(presentObject(scope, obj)));
   const parts = (entry: CacheEntry): Buffer[] => {
     const cached = entry.cache.get(key);
     if (cached) return [cached];
     const at = entry.spliced?.get(key);
-    if (at !== undefined) return splicedParts(entry, at);
+    if (at !== undefined) return splicedParts(entry.value, at, entry.modRev);
+    // Bytes a large write stored knowing where the resourceVersion goes (registry/prepared-update.ts).
+    const hinted = scope.view ? undefined : splicedHint(entry.value, apiVersionOf(scope.def));
+    if (hinted !== undefined) {
+      (entry.spliced ??= new Map()).set(key, hinted);
+      return splicedParts(entry.value, hinted, entry.modRev);
+    }
     const full = encode(objectOf(entry));
-    const found = spliceOffset(entry, full);
+    const found = rvSpliceOffset(entry.value, full, entry.modRev);
     if (found === undefined) {
       entry.cache.set(key, full);
       return [full];
     }
     (entry.spliced ??= new Map()).set(key, found);
-    return splicedParts(entry, found);
+    return splicedParts(entry.value, found, entry.modRev);
   };
   const of = (entry: CacheEntry): Buffer => {
     const p = parts(entry);
@@ -96,43 +104,6 @@ export function jsonItemEncoder(scope: Pick<ResourceScope, 'def'>): JsonItemEnco
 }
 
 const COMMA = Buffer.from(',');
-
-function storedBuffer(e: CacheEntry): Buffer {
-  const v = e.value;
-  return Buffer.isBuffer(v) ? v : Buffer.from(v.buffer, v.byteOffset, v.byteLength);
-}
-
-// Most objects are served exactly as stored plus their resourceVersion, which Go's ObjectMeta order puts inside
-// metadata: the served JSON is then the stored bytes with `"resourceVersion":"N",` (or `,"resourceVersion":"N"`)
-// inserted. Returns the offset when removing that member from `full` gives back the stored bytes exactly.
-function spliceOffset(entry: CacheEntry, full: Buffer): number | undefined {
-  const stored = entry.value;
-  const member = rvMember(entry);
-  if (full.length !== stored.length + member.length) return undefined;
-  const at = full.indexOf(member.subarray(0, member.length - 1));
-  if (at < 0) return undefined;
-  // Either `"resourceVersion":"N",` followed by the next member, or `,"resourceVersion":"N"` closing metadata.
-  const trailingComma = full[at + member.length - 1] === 0x2c;
-  const start = trailingComma ? at : at - 1;
-  if (!trailingComma && full[start] !== 0x2c) return undefined;
-  const len = member.length;
-  const view = Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength);
-  if (!full.subarray(0, start).equals(view.subarray(0, start))) return undefined;
-  if (!full.subarray(start + len).equals(view.subarray(start))) return undefined;
-  return trailingComma ? start : -start - 1;
-}
-
-// `"resourceVersion":"N",`; an offset < 0 (−at−1) marks the form with the comma in front.
-function rvMember(entry: CacheEntry): Buffer {
-  return Buffer.from(`"resourceVersion":"${entry.modRev}",`);
-}
-
-function splicedParts(entry: CacheEntry, at: number): Buffer[] {
-  const view = storedBuffer(entry);
-  if (at >= 0) return [view.subarray(0, at), rvMember(entry), view.subarray(at)];
-  const pos = -at - 1;
-  return [view.subarray(0, pos), Buffer.from(`,"resourceVersion":"${entry.modRev}"`), view.subarray(pos)];
-}
 
 /** Protobuf message bytes (no envelope) of objects as an endpoint presents them, shared like the JSON ones. */
 export function protobufItemEncoder(scope: Pick<ResourceScope, 'def' | 'view'>, wire: Pick<typeof ProtobufWire, 'encodeMessage'>): ItemEncoder {

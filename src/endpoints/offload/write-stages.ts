@@ -1,29 +1,35 @@
-// The pure stages of a large write of a built-in kind, as the write worker runs them: decoding the body (or applying
-// the patch to the current object), field validation and defaulting, and managedFields tracking — the same
-// functions the handlers call in-thread, on plain data in and out (JSON text), so the answer, its warnings and its
-// Status errors are the same on both paths. No storage, admission or watch cache here.
+// The pure stages of a large write of a built-in kind, as the write worker runs them: the handlers' own write
+// sequence (write-sequence.ts) with the built-in kinds' write hooks, on plain data in and out (JSON text), so the
+// answer, its warnings and its Status errors are the same on both paths; for an update of a kind whose strategy is
+// pure, also the store's preparation of the update (registry/prepared-update.ts). No storage, admission or watch cache
+// here.
 import type { ResourceInfo } from '../../api/resource-info.js';
-import { badRequest, StatusError, type GroupResource, type Status } from '../../errors/status.js';
+import { StatusError, type GroupResource, type Status } from '../../errors/status.js';
 import { apiVersionOf } from '../../registry/resource-def.js';
 import { wasDecoded } from '../../registry/decoded-objects.js';
-import { decodeBody } from '../negotiation/decode-body.js';
-import { validateFields } from '../field-validation/builtin-write-hooks.js';
-import { cloneDecoded } from '../field-validation/decode-findings.js';
-import { trackManagedFields } from '../apply/write-integration.js';
-import { applyPatchBody, isApplyPatch, type PatchType } from '../patch/apply-patch-body.js';
-import { patchedWithTypeMeta } from '../patch/patched-type-meta.js';
+import { builtinWriteHooks } from '../field-validation/builtin-write-hooks.js';
+import type { PatchType } from '../patch/apply-patch-body.js';
 import type { WriteQuery } from '../query-options.js';
 import type { ResourceScope } from '../resource-scope.js';
 import type { GenericStore } from '../../registry/generic-store.js';
 import type { KV } from '../../storage/interface.js';
 import { decodeStored } from '../../registry/stored-codec.js';
 import { converterFor } from '../../versions/converter.js';
-import { meta, type KObject } from '../../api/object.js';
+import { deepClone, type KObject } from '../../api/object.js';
+import { noStep } from '../heavy-work.js';
+import { createSequence, patchSequence, updateBody, updateSequence } from '../write-sequence.js';
+import { builtinResource, builtinStrategy } from '../../registry/resources/index.js';
+import { objectValidator } from '../../registry/object-validator.js';
+import type { Strategy } from '../../registry/strategy.js';
+import { prepareCreate, prepareUpdate, type PreparedCreate, type PreparedUpdate } from '../../registry/prepared-update.js';
 
-/** What a handler sends: the request's identity and body, the current object as JSON text. */
+/** What a handler sends: the request's identity and body, the current object as stored bytes. */
 export interface StagesInput {
-  /** create: POST; update-check: PUT's decode and identity checks alone; update: PUT against `current`; patch. */
-  op: 'create' | 'update-check' | 'update' | 'patch';
+  /**
+   * create: POST; update-check: PUT's decode and identity checks, the decoded body then held under `hold` for the
+   * update attempts; update: PUT against `current` (the body held under `hold`); patch; release: drop `hold`.
+   */
+  op: 'create' | 'update-check' | 'update' | 'patch' | 'release';
   def: ResourceInfo;
   gr: GroupResource;
   hasStatusSubresource: boolean;
@@ -32,22 +38,33 @@ export interface StagesInput {
   subresource: string;
   contentType?: string;
   userAgent?: string;
-  body: Uint8Array;
+  /** The request body (absent for update and release, which use the one held). */
+  body?: Uint8Array;
+  /** The decoded PUT body kept in the worker between update-check and its update attempts. */
+  hold?: number;
   /** The stored value the store read (update, patch), decoded here as the store decodes it. */
   current?: KV;
+  /** Also prepare the update as the store would (registry/prepared-update.ts). */
+  prepare?: boolean;
   q: WriteQuery;
 }
 
 export type StagesOutput =
   | {
       ok: true;
-      /** The object to hand to the store, as JSON text (absent for update-check). */
+      /** The object to hand to the store, as JSON text (absent for update-check and a prepared update). */
       obj?: string;
+      /** The prepared update (with `prepare`). */
+      prepared?: PreparedUpdate;
+      /** The prepared create (with `prepare`). */
+      preparedCreate?: PreparedCreate;
       warnings: string[];
       /** Whether the object went through the typed decoding (registry/decoded-objects.ts). */
       decoded: boolean;
       /** Patch: the result carries the current object's resourceVersion unchanged (no precondition). */
       implicitRV?: boolean;
+      /** update-check: where the decoded body is held. */
+      hold?: number;
     }
   | { ok: false; status: Status; bare: boolean; warnings: string[] }
   /** Something only the in-thread path can carry (e.g. a value JSON cannot hold): the handler runs in-thread. */
@@ -55,9 +72,14 @@ export type StagesOutput =
 
 // fieldManagerFor keeps its managers per store; one stand-in store per endpoint here.
 const stores = new Map<string, GenericStore>();
+const strategies = new Map<string, Strategy>();
+
+function endpointKey(input: StagesInput): string {
+  return `${input.def.group}/${input.def.version}/${input.def.resource}/${input.hasStatusSubresource}`;
+}
 
 function scopeOf(input: StagesInput, warnings: string[]): ResourceScope {
-  const key = `${input.def.group}/${input.def.version}/${input.def.resource}/${input.hasStatusSubresource}`;
+  const key = endpointKey(input);
   let store = stores.get(key);
   if (!store) {
     store = { gr: input.gr, customSchema: () => undefined, strategy: { hasStatusSubresource: input.hasStatusSubresource } } as unknown as GenericStore;
@@ -76,26 +98,17 @@ function scopeOf(input: StagesInput, warnings: string[]): ResourceScope {
   } as unknown as ResourceScope;
 }
 
-/** The checks of PUT on the decoded body (update.ts): name and namespace against the URL. */
-export function checkUpdateIdentity(scope: Pick<ResourceScope, 'def' | 'name' | 'namespace'>, obj: KObject): void {
-  const md = meta(obj);
-  // A name or namespace that is not a string fails the typed decoding of the write hooks, as it fails kube's
-  // decoder before these checks.
-  if (typeof md.name === 'string' && md.name !== '' && md.name !== scope.name) {
-    throw badRequest(`the name of the object (${md.name}) does not match the name on the URL (${scope.name})`);
-  }
-  if (md.name === undefined || md.name === null || md.name === '') md.name = scope.name;
-  if (scope.def.namespaced && typeof md.namespace === 'string' && md.namespace && md.namespace !== scope.namespace) {
-    throw badRequest(`the namespace of the object (${md.namespace}) does not match the namespace on the request (${scope.namespace})`);
-  }
+/** Whether the store's update of this resource is pure computation the worker can prepare (its strategy is generic). */
+export function preparable(def: ResourceInfo, subresource: string): boolean {
+  return subresource === '' && def.builtin !== false && !converterFor(def) && builtinResource(def)?.strategy === undefined;
 }
 
-/** The namespace check of POST (create.ts). */
-export function checkCreateNamespace(scope: Pick<ResourceScope, 'def' | 'namespace'>, obj: KObject): void {
-  const md = meta(obj);
-  if (scope.def.namespaced && typeof md.namespace === 'string' && md.namespace && md.namespace !== scope.namespace) {
-    throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
-  }
+/** The strategy the store of `def` has (a generic one: see preparable). */
+function strategyOf(input: StagesInput): Strategy {
+  const key = endpointKey(input);
+  let s = strategies.get(key);
+  if (!s) strategies.set(key, (s = builtinStrategy(input.def, { clusterIPs: undefined as never })));
+  return s;
 }
 
 /** The stored value as GenericStore.decode gives it to an update. */
@@ -105,39 +118,87 @@ function decodeCurrent(def: ResourceInfo, kv: KV): KObject {
   return conv ? conv.fromStored(obj) : obj;
 }
 
-async function stages(input: StagesInput, scope: ResourceScope, found: { implicitRV?: boolean }): Promise<KObject | undefined> {
+/** PUT bodies decoded by update-check, until released. */
+const held = new Map<number, KObject>();
+let nextHold = 0;
+
+function bodyOf(input: StagesInput): Buffer {
+  const b = input.body!;
+  return Buffer.from(b.buffer, b.byteOffset, b.byteLength);
+}
+
+interface Found {
+  implicitRV?: boolean;
+  prepared?: PreparedUpdate;
+  preparedCreate?: PreparedCreate;
+  hold?: number;
+}
+
+async function stages(input: StagesInput, scope: ResourceScope, found: Found): Promise<KObject | undefined> {
   const { def, q } = input;
-  const body = Buffer.from(input.body.buffer, input.body.byteOffset, input.body.byteLength);
   const current = input.current === undefined ? undefined : decodeCurrent(def, input.current);
+  // The stages may change what they are given; the preparation compares with the stored object as it is.
+  const given = current && input.prepare ? deepClone(current) : current;
+  let desired: KObject;
   switch (input.op) {
     case 'create': {
-      const obj = await decodeBody(input.contentType, body, { apiVersion: apiVersionOf(def), kind: def.kind });
-      checkCreateNamespace(scope, obj);
-      validateFields(scope, obj, q, 'create');
-      trackManagedFields(scope, obj, undefined, q);
-      return obj;
+      const obj = await createSequence(scope, builtinWriteHooks, bodyOf(input), q, noStep);
+      if (!input.prepare) return obj;
+      // A create that is not prepared (a name to generate) hands over the object, unchanged.
+      found.preparedCreate = await preparedOrFallback(prepareCreate, { ...preparationOf(input), namespace: input.namespace }, obj);
+      return found.preparedCreate ? undefined : obj;
     }
-    case 'update-check':
+    case 'update-check': {
+      const obj = await updateBody(scope, bodyOf(input), noStep);
+      found.hold = ++nextHold;
+      held.set(found.hold, obj);
+      return undefined;
+    }
     case 'update': {
-      const obj = await decodeBody(input.contentType, body, { apiVersion: apiVersionOf(def), kind: def.kind });
-      checkUpdateIdentity(scope, obj);
-      if (input.op === 'update-check') return undefined;
-      const desired = cloneDecoded(obj);
-      validateFields(scope, desired, q, 'update');
-      trackManagedFields(scope, desired, current, q);
-      return desired;
+      const body = held.get(input.hold!);
+      if (!body) throw new Error('the held body of an update is gone');
+      desired = await updateSequence(scope, builtinWriteHooks, body, given, q, noStep);
+      break;
     }
     case 'patch': {
-      const patchType = input.contentType as PatchType;
-      const isApply = isApplyPatch(patchType);
-      const applied = applyPatchBody(scope, patchType, body, current, q);
-      const patched = isApply ? applied : patchedWithTypeMeta(scope, applied);
-      const patchedRV = meta(patched).resourceVersion;
-      found.implicitRV = patchedRV !== undefined && current !== undefined && patchedRV === meta(current).resourceVersion;
-      validateFields(scope, patched, q, 'patch');
-      if (!isApply) trackManagedFields(scope, patched, current, q);
-      return patched;
+      const r = await patchSequence(scope, builtinWriteHooks, input.contentType as PatchType, bodyOf(input), given, q, noStep);
+      found.implicitRV = r.implicitRV;
+      desired = r.obj;
+      break;
     }
+    case 'release':
+      held.delete(input.hold!);
+      return undefined;
+  }
+  if (input.prepare && current && input.current) {
+    found.prepared = await preparedOrFallback(
+      prepareUpdate,
+      { ...preparationOf(input), name: input.name, subresource: input.subresource, currentValue: input.current.value, currentRev: input.current.modRev },
+      desired,
+      current,
+    );
+    if (!found.prepared) throw FALLBACK;
+    found.prepared.implicitRV = found.implicitRV;
+    return undefined;
+  }
+  return desired;
+}
+
+const FALLBACK = Symbol('fallback');
+
+function preparationOf(input: StagesInput) {
+  const { def } = input;
+  return { def, strategy: strategyOf(input), metaValidator: objectValidator, gk: { group: def.group, kind: def.kind }, apiVersion: apiVersionOf(def) };
+}
+
+/** The prepared write; undefined when a value is no JSON (the write then runs in-thread). */
+async function preparedOrFallback<A extends unknown[], R>(prepare: (...args: A) => Promise<R>, ...args: A): Promise<R | undefined> {
+  try {
+    return await prepare(...args);
+  } catch (e) {
+    if (e instanceof StatusError) throw e;
+    if (e instanceof TypeError) return undefined;
+    throw e;
   }
 }
 
@@ -146,14 +207,17 @@ export async function runWriteStages(input: StagesInput): Promise<StagesOutput> 
   const warnings: string[] = [];
   const scope = scopeOf(input, warnings);
   let obj: KObject | undefined;
-  const found: { implicitRV?: boolean } = {};
+  const found: Found = {};
   try {
     obj = await stages(input, scope, found);
   } catch (e) {
     if (e instanceof StatusError) return { ok: false, status: e.status, bare: e.bare, warnings };
+    if (e === FALLBACK) return { ok: false, fallback: true };
     throw e;
   }
-  if (obj === undefined) return { ok: true, warnings, decoded: false };
+  if (found.prepared) return { ok: true, prepared: found.prepared, warnings, decoded: true, implicitRV: found.implicitRV };
+  if (found.preparedCreate) return { ok: true, preparedCreate: found.preparedCreate, warnings, decoded: true };
+  if (obj === undefined) return { ok: true, warnings, decoded: false, hold: found.hold };
   let text: string;
   try {
     text = JSON.stringify(obj);
