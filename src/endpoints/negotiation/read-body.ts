@@ -2,11 +2,15 @@
 import type { Readable } from 'node:stream';
 import { requestEntityTooLarge } from '../../errors/status.js';
 import type { RequestContext } from '../../http/request-context.js';
+import { H2Request } from '../../http/h2-exchange.js';
 
 export async function readBody(ctx: RequestContext, limit: number): Promise<Buffer> {
   const declared = Number(ctx.req.headers['content-length'] ?? -1);
   if (declared > limit) throw requestEntityTooLarge(limit);
-  const body = await collect(ctx.req as unknown as Readable, limit);
+  // An HTTP/2 request is our thin H2Request (http/h2-exchange.ts): its stream carries the body, and past the limit
+  // the stream stays open for the 413. An HTTP/1.1 request is Node's IncomingMessage, destroyed past the limit.
+  const req = ctx.req as unknown;
+  const body = req instanceof H2Request ? await collect(req.stream, limit, false) : await collect(req as Readable, limit, true);
   if (ctx.auditCapture) {
     ctx.auditCapture.requestBody = body;
     ctx.auditCapture.requestContentType = String(ctx.req.headers['content-type'] ?? '');
@@ -16,10 +20,11 @@ export async function readBody(ctx: RequestContext, limit: number): Promise<Buff
 
 /**
  * The stream's bytes, read with plain listeners: an async iterator over the request (`for await`) adds and
- * removes several listeners and promises per chunk, a visible share of a small write. Past `limit` the stream is
- * destroyed (as leaving a `for await` early does) and the 413 thrown; a stream closed before its end rejects.
+ * removes several listeners and promises per chunk, a visible share of a small write. Past `limit` the 413 is
+ * thrown and the stream destroyed or, when its answer still goes out on it, paused; a stream closed before its
+ * end rejects.
  */
-function collect(req: Readable, limit: number): Promise<Buffer> {
+function collect(req: Readable, limit: number, destroyPastLimit: boolean): Promise<Buffer> {
   if (req.readableEnded) return Promise.resolve(Buffer.alloc(0));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -34,7 +39,8 @@ function collect(req: Readable, limit: number): Promise<Buffer> {
       size += chunk.length;
       if (size > limit) {
         done();
-        req.destroy();
+        if (destroyPastLimit) req.destroy();
+        else req.pause();
         reject(requestEntityTooLarge(limit));
         return;
       }
