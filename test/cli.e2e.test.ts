@@ -95,8 +95,9 @@ test('the command starts, prints how to use it, survives a restart with the same
   const dir = mkdtempSync(join(tmpdir(), 'kubelite-cli-'));
   const kc = join(dir, 'kubeconfig');
   const k = (...args: string[]) => spawnSync(kubectl!, ['--kubeconfig', kc, '--cache-dir', join(dir, 'cache'), ...args], { encoding: 'utf8', env: { ...process.env, HOME: dir } });
+  let s: Awaited<ReturnType<typeof run>> | undefined;
   try {
-    let s = await run(dir);
+    s = await run(dir);
     assert.match(s.line, /^kubelite is serving the Kubernetes API at https:\/\/127\.0\.0\.1:\d+ \(ready in \d+ ms\); use it with: kubectl --kubeconfig kubeconfig get namespaces$/);
     console.log(`# command start-up to ready line: ${s.ms} ms (first start, certificates created)`);
     const ready = k('get', '--raw', '/readyz?verbose');
@@ -105,7 +106,9 @@ test('the command starts, prints how to use it, survives a restart with the same
     const created = k('create', 'configmap', 'survivor', '--from-literal=a=1');
     assert.equal(created.status, 0, created.stderr);
     const firstKubeconfig = readFileSync(kc, 'utf8');
-    assert.equal(await s.stop(), 0);
+    const first = s;
+    s = undefined;
+    assert.equal(await first.stop(), 0);
 
     // Restart on the same data dir: the CA and admin certificate are reused; a new port means a new server URL.
     s = await run(dir);
@@ -117,8 +120,12 @@ test('the command starts, prints how to use it, survives a restart with the same
     const got = k('get', 'configmap', 'survivor', '-o', 'jsonpath={.data.a}');
     assert.equal(got.status, 0, got.stderr);
     assert.equal(got.stdout, '1');
-    assert.equal(await s.stop(), 0);
+    const stopping = s;
+    s = undefined;
+    assert.equal(await stopping.stop(), 0);
   } finally {
+    // A failed assertion leaves the server running: stop it, or the test file never ends.
+    await s?.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 });
