@@ -139,7 +139,7 @@ export class RunContext {
    * once. The same requests go to both targets (creates under a name prefix of their own); not measured.
    */
   private async jitWarmup(job: RequestJob): Promise<void> {
-    if (this.opts.jitWarmup <= 0 || job.maxRequests !== undefined || job.warmedUp) return;
+    if (this.opts.jitWarmup <= 0 || job.maxRequests !== undefined) return;
     const spec = job.spec.op === 'create' ? { ...job.spec, prefix: `warm-${job.spec.prefix}` } : job.spec;
     await this.runSpread({ ...job, spec, warmupMs: 0, durationMs: JIT_WARMUP_MAX_MS, maxRequests: this.opts.jitWarmup });
   }

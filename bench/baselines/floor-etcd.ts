@@ -1,12 +1,15 @@
-// The etcd floor: what the etcd3 client library itself costs, with no HTTP and no API server around it. Forked by
-// the runner; it receives one job at a time and runs a closed loop against etcd of the transactions kubelite's
-// engine sends for the same request: a create is one conditional Txn (If mod_revision == 0 Then Put Else Range) of
-// the ConfigMap's stored JSON under its /registry key; a get is one linearizable Range (what a consistent GET
-// costs kubelite: the current revision from etcd, then the object from its watch cache). The client is the engine's
-// own (src/storage/etcd/etcd-client.ts: the etcd3 library with kubelite's gRPC options, call deadlines and fault
-// policies; the calls go through etcd-rpc.ts with the engine's message codec, as the engine sends them;
-// policies), and the value has the size of what kubelite stores for the load's ConfigMap (its system fields and
-// managedFields added), so only what kubelite does around the transaction differs.
+// The etcd floor: what the etcd client library itself costs, with no HTTP and no API server around it. Forked by
+// the runner into a process of its own; it receives one job at a time and runs a closed loop against etcd of the
+// transactions kubelite's engine sends for the same request, from as many slots as kubelite has requests in flight:
+// - a create is one Txn conditional on the key's absence (If mod_revision == 0 Then Put Else Range), the value of
+//   the size kubelite stores for the load's ConfigMap (its system fields and managedFields added) under its
+//   /registry key;
+// - a get is one linearizable Range (what a consistent GET costs kubelite: the current revision from etcd, then the
+//   object from its watch cache).
+// The client is the engine's own (src/storage/etcd/etcd-client.ts: the etcd3 library's pool with kubelite's gRPC
+// options, call deadlines and fault policies, one gRPC channel and so one HTTP/2 connection per member; the calls
+// go through etcd-rpc.ts with the engine's message codec), so only what kubelite does around the transaction
+// differs. It warms up as kubelite does: the run's JIT warm-up requests, then the time-based warm-up.
 import { createEtcdClient } from '../../src/storage/etcd/etcd-client.js';
 import { EtcdRpc } from '../../src/storage/etcd/etcd-rpc.js';
 import { configMapBody } from '../load/configmap.js';
@@ -18,8 +21,14 @@ export interface EtcdFloorJob {
   url: string;
   op: 'create' | 'get';
   inFlight: number;
+  /** Requests sent first and not measured (the run's JIT warm-up, as kubelite gets), for at most `warmupMaxMs`. */
+  warmupRequests?: number;
+  warmupMaxMs?: number;
+  /** Then this long of requests, not measured either, before the measured window. */
   warmupMs: number;
   durationMs: number;
+  /** Names of created keys start with this (default `cm-`), so several jobs can create on one etcd. */
+  keyPrefix?: string;
 }
 
 /** The request body as kubelite stores it: uid, creationTimestamp and the creating manager's managedFields entry. */
@@ -42,10 +51,11 @@ async function run(job: EtcdFloorJob): Promise<RequestResult> {
   const getKey = Buffer.from('/registry/configmaps/bench/floor-get');
   await client.kv.put({ key: getKey, value });
   let next = 0;
+  let prefix = `warm-${job.keyPrefix ?? 'cm-'}`;
   const op =
     job.op === 'create'
       ? async () => {
-          const key = Buffer.from(`/registry/configmaps/bench/cm-${String(next++).padStart(6, '0')}`);
+          const key = Buffer.from(`/registry/configmaps/bench/${prefix}${String(next++).padStart(6, '0')}`);
           const r = await rpc.txn({ compare: [{ key, result: 'Equal', modRevision: 0 }], success: [{ put: { key, value } }], failure: [{ range: { key } }] });
           if (!r.succeeded) throw new Error('create conflicted');
         }
@@ -53,6 +63,20 @@ async function run(job: EtcdFloorJob): Promise<RequestResult> {
           const r = await rpc.range({ key: getKey });
           if (r.kvs.length !== 1) throw new Error('get found nothing');
         };
+  if (job.warmupRequests) {
+    // The JIT warm-up: the same requests under their own names, in the same number of slots.
+    const until = performance.now() + (job.warmupMaxMs ?? Infinity);
+    let sent = 0;
+    const warm = async (): Promise<void> => {
+      while (sent < job.warmupRequests! && performance.now() < until) {
+        sent++;
+        await op();
+      }
+    };
+    await Promise.all(Array.from({ length: job.inFlight }, warm));
+  }
+  prefix = job.keyPrefix ?? 'cm-';
+  next = 0;
   const wall0 = performance.now();
   const start = wall0 + job.warmupMs;
   const end = start + job.durationMs;

@@ -26,8 +26,6 @@ export interface RequestJob {
   durationMs: number;
   /** Stop after this many requests even if time remains (e.g. seeding N objects). */
   maxRequests?: number;
-  /** The scenario warmed the target up itself: RunContext.measure adds no JIT warm-up. */
-  warmedUp?: boolean;
   /**
    * Load generator processes sharing `inFlight` (each with its own `sessions` connections), for floors that one
    * single-threaded generator cannot saturate; default 1.

@@ -9,16 +9,7 @@ import type { RequestResult } from '../load/jobs.js';
 import type { EtcdFloorJob } from '../baselines/floor-etcd.js';
 import { etcdSkipReason, startEtcd } from '../../src/testing/etcd.js';
 import { NS, createNamespace, objectName, seed } from './setup.js';
-
-/**
- * A warm-up before the measured window (both targets): kubelite's create path is hundreds of functions that V8
- * keeps compiling for its first few thousand requests (on 2 cores, a fresh server's first ~3,000 creates cost about
- * twice the CPU of later ones, its background compiler threads included); the floor is a few functions. Measuring
- * after the usual short warm-up compared a server still compiling with a warm floor. kubelite warms up for
- * JIT_WARMUP_REQUESTS or JIT_WARMUP_MS, whichever comes first; the floor for JIT_WARMUP_MS / 3.
- */
-const JIT_WARMUP_REQUESTS = 3000;
-const JIT_WARMUP_MS = 9000;
+import { JIT_WARMUP_MAX_MS } from '../options.js';
 
 const FLOOR = "floor: the engine's etcd client alone (etcd3 pool, grpc-js, the engine's codec) sending the same transactions (create: one conditional Txn; get: one Range)";
 
@@ -41,15 +32,16 @@ async function onEtcd(ctx: RunContext, label: string, op: 'create' | 'get', inFl
       await createNamespace(t);
       if (op === 'get') await seed(ctx, t, 'cm-', 0, 1);
       const spec = op === 'create' ? { op, ns: NS, prefix: 'cm-', start: 0 } as const : { op, path: `/api/v1/namespaces/${NS}/configmaps/${objectName('cm-', 0)}` } as const;
-      const warmSpec = op === 'create' ? { ...spec, prefix: 'warm-' } : spec;
-      await ctx.run({ kind: 'requests', target: t.endpoint, spec: warmSpec, inFlight, sessions: 1, warmupMs: 0, durationMs: JIT_WARMUP_MS, maxRequests: JIT_WARMUP_REQUESTS });
-      return ctx.measure(t, { kind: 'requests', target: t.endpoint, spec, inFlight, sessions: 1, warmupMs: ctx.warmupMs, durationMs: ctx.durationMs, warmedUp: true });
+      // measure() sends the run's JIT warm-up first (--jit-warmup requests), as for every request scenario.
+      return ctx.measure(t, { kind: 'requests', target: t.endpoint, spec, inFlight, sessions: 1, warmupMs: ctx.warmupMs, durationMs: ctx.durationMs });
     }, [url]),
   );
   const floor = await run(async (url) => {
     const { child } = await Child.fork(fileURLToPath(new URL('../baselines/floor-etcd.js', import.meta.url)));
     try {
-      const job: EtcdFloorJob = { url, op, inFlight, warmupMs: JIT_WARMUP_MS / 3 + ctx.warmupMs, durationMs: ctx.durationMs };
+      // The same JIT warm-up as kubelite's (the same number of requests, bounded by the same time), then the same
+      // time-based warm-up and window.
+      const job: EtcdFloorJob = { url, op, inFlight, warmupRequests: ctx.opts.jitWarmup, warmupMaxMs: JIT_WARMUP_MAX_MS, warmupMs: ctx.warmupMs, durationMs: ctx.durationMs };
       const r = await child.call<RequestResult>({ job });
       return { ...r, serverCpuPct: 0 };
     } finally {
