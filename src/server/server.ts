@@ -138,7 +138,8 @@ async function serveKubelite(opts: ServerOptions, logger: Logger | undefined, us
   // kubelite's own CA, admin certificate and service-account key live in <data-dir>/pki; --cert-dir, as kube's, only
   // holds the serving pair apiserver.crt/.key (used as found, generated when absent).
   const certDir = useDataDir ? join(opts.dataDir, 'pki') : undefined;
-  // A service-account key to generate is made in the thread pool while the rest starts.
+  // A service-account key to generate is made in the thread pool; start-up does not wait for it (kube's readiness has
+  // no check for keys, which it reads from files before serving): issuing a token awaits it.
   const signingKey = pregenerateSigningKey(opts.serviceAccountSigningKeyFile, serviceAccountKeyPath(certDir));
   const writeKubeconfig = opts.writeKubeconfig ?? (useDataDir ? join(opts.dataDir, 'kubeconfig') : '');
   const kubeconfigPath = writeKubeconfig === '' ? undefined : resolve(writeKubeconfig);
@@ -189,13 +190,14 @@ async function serveKubelite(opts: ServerOptions, logger: Logger | undefined, us
   let serverURL = '';
   let authn: ReturnType<typeof buildAuthentication>;
   try {
-    authn = buildAuthentication(opts, api.registry, log, () => serverURL, certs.clientCA, certDir, await signingKey);
+    authn = buildAuthentication(opts, api.registry, log, () => serverURL, certs.clientCA, certDir, signingKey);
   } catch (e) {
     // A flag error: nothing was started; release the store before reporting it.
     await api.stop();
     await storage.close();
     throw e;
   }
+  authn.keys.signing.catch((err: Error) => log.error({ err: err.message }, 'the service-account signing key could not be generated'));
   startupPhase('authentication');
   api.router.authn = authn.services;
   api.addController(new AuthenticationInfoController(api.controllerContext(), authenticationInfoData(authn.info), log));
@@ -350,6 +352,8 @@ async function serveKubelite(opts: ServerOptions, logger: Logger | undefined, us
       server.close();
       await shutdown.drained(opts.requestTimeoutMs);
       authn.stop();
+      // A key still being generated is written to the data dir before the directory's lock is released.
+      await authn.keys.settled;
       await elector?.stop();
       await api.stop();
       // Let watch streams end cleanly (their caches stopped) before the connections go.
