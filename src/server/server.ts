@@ -119,7 +119,10 @@ export async function startKubelite(partial: Partial<ServerOptions> = {}, logger
     const running = await serveKubelite(opts, logger, useDataDir);
     if (!lock) return running;
     const held = lock;
-    return { ...running, stop: () => running.stop().finally(() => held.release()) };
+    // Not a spread: that would read the kubeconfig getter, building the YAML start-up means to leave for later.
+    const stop = running.stop;
+    running.stop = () => stop().finally(() => held.release());
+    return running;
   } catch (e) {
     lock?.release();
     throw e;
