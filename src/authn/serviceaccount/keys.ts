@@ -128,6 +128,7 @@ export function loadServiceAccountKeys(o: { keyFiles: string[]; signingKeyFile?:
   };
   if (known) return { signing: Promise.resolve(verifiesItself(known)), verifying, settled: Promise.resolve() };
   const signing = o.generated!.then((k) => verifiesItself(ensureGeneratedSigningKey(o.generatedPath, k)));
+  signing.catch(() => undefined); // a failure is reported to whatever awaits the key (and logged by the server)
   const settled = signing.then(
     () => undefined,
     () => undefined,
