@@ -7,7 +7,8 @@ import type { SigningKey } from './serviceaccount/keys.js';
 export interface ServiceAccountTokenSettings {
   /** The first --service-account-issuer: written into new tokens. */
   issuer: string;
-  signingKey: SigningKey;
+  /** Awaited by whatever signs: a key kubelite generates on a first start is made while the server starts. */
+  signingKey: Promise<SigningKey>;
   /** --service-account-max-token-expiration in seconds (0: no maximum). */
   maxExpirationSeconds: number;
   /** --service-account-extend-token-expiration. */

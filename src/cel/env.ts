@@ -59,11 +59,28 @@ export interface EnvOptions {
   disableCheck?: boolean;
 }
 
-export const STANDARD_LIBRARY: CelLibrary = { name: 'cel.lib.std', declarations: standardDeclarations(), runtime: standardRuntime(), macros: STANDARD_MACROS };
-export const OPTIONAL_LIBRARY: CelLibrary = { name: 'cel.lib.optional', declarations: optionalDeclarations(), runtime: optionalRuntime(), macros: OPTIONAL_MACROS };
-export const TWO_VAR_COMPREHENSIONS_LIBRARY: CelLibrary = {
-  name: 'cel.lib.ext.comprev2', declarations: twoVarComprehensionDeclarations(), runtime: twoVarComprehensionRuntime(), macros: TWO_VAR_MACROS,
-};
+/**
+ * A library whose declarations and runtime are built on first read: most servers never compile an expression, and
+ * building the standard library's overloads was a visible part of start-up.
+ */
+function lazyLibrary(name: string, declarations: () => FunctionDecl[], runtime: () => RuntimeLibrary, macros: Macro[]): CelLibrary {
+  let d: FunctionDecl[] | undefined;
+  let r: RuntimeLibrary | undefined;
+  return {
+    name,
+    get declarations() {
+      return (d ??= declarations());
+    },
+    get runtime() {
+      return (r ??= runtime());
+    },
+    macros,
+  };
+}
+
+export const STANDARD_LIBRARY: CelLibrary = lazyLibrary('cel.lib.std', standardDeclarations, standardRuntime, STANDARD_MACROS);
+export const OPTIONAL_LIBRARY: CelLibrary = lazyLibrary('cel.lib.optional', optionalDeclarations, optionalRuntime, OPTIONAL_MACROS);
+export const TWO_VAR_COMPREHENSIONS_LIBRARY: CelLibrary = lazyLibrary('cel.lib.ext.comprev2', twoVarComprehensionDeclarations, twoVarComprehensionRuntime, TWO_VAR_MACROS);
 
 const PROGRAM_CACHE_SIZE = 2000;
 

@@ -21,7 +21,7 @@ export class ServiceAccountTokenController {
 
   constructor(
     private readonly cc: ControllerContext,
-    private readonly key: SigningKey,
+    private readonly key: Promise<SigningKey>,
     private readonly caPem: string,
     log: Logger,
   ) {
@@ -59,7 +59,7 @@ export class ServiceAccountTokenController {
           continue;
         }
         if (s.data?.token && s.data?.['ca.crt'] && s.data?.namespace && wantUID) continue;
-        const token = s.data?.token ? undefined : await issueLegacyToken(this.key, ns, { name: saName, uid: sa.metadata.uid }, s.metadata.name);
+        const token = s.data?.token ? undefined : await issueLegacyToken(await this.key, ns, { name: saName, uid: sa.metadata.uid }, s.metadata.name);
         await secrets.update(
           ns,
           s.metadata.name,

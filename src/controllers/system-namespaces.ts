@@ -3,10 +3,13 @@
 import type { ControllerContext } from './controller-context.js';
 import { StatusError } from '../errors/status.js';
 import { clusterIPAllocator } from '../registry/strategies/cluster-ips.js';
+import { writeSystemObjects } from './system-objects-bulk.js';
 
 export const SYSTEM_NAMESPACES = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
 
-export async function bootstrapNamespaces(cc: ControllerContext): Promise<void> {
+/** `emptyStore`: the storage held nothing when this server started; the objects are then written in one batch. */
+export async function bootstrapNamespaces(cc: ControllerContext, opts: { emptyStore?: boolean } = {}): Promise<void> {
+  if (opts.emptyStore && (await writeSystemObjects(cc, SYSTEM_NAMESPACES, clusterIPAllocator(cc.options)))) return;
   const store = cc.registry.storeFor({ group: '', resource: 'namespaces' });
   if (!store) return;
   // Independent creates, written concurrently: the store commits them together.

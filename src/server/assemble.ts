@@ -180,7 +180,7 @@ export class KubeliteApi {
     const controllers: ControllerContext = { registry, options: deps.options, informers: api.informers };
     const emptyStore = (await deps.storage.currentRevision()) === 0;
     const done = deps.health.addPostStartHook('start-system-namespaces-controller');
-    await bootstrapNamespaces(controllers);
+    await bootstrapNamespaces(controllers, { emptyStore });
     done();
     startupPhase('system namespaces');
     const feed = new RbacPolicyFeed(controllers, api.rbacPolicy);

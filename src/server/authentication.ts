@@ -193,7 +193,7 @@ export function serviceAccountKeyPath(certDir: string | undefined): string | und
 }
 
 /** `certDir` undefined: nothing is written to disk (a generated service-account key stays in memory). */
-export function buildAuthentication(opts: ServerOptions, registry: ResourceRegistry, log: Logger, serverURL: () => string, clientCAPem: string, certDir: string | undefined, generatedSigningKey?: KeyObject): Authentication {
+export function buildAuthentication(opts: ServerOptions, registry: ResourceRegistry, log: Logger, serverURL: () => string, clientCAPem: string, certDir: string | undefined, generatedSigningKey?: Promise<KeyObject>): Authentication {
   let anonymous = opts.anonymousAuth;
   let requestHeaderCAPem: string | undefined;
   if (anonymous && opts.authorizationModes.includes('AlwaysAllow')) {
@@ -281,7 +281,7 @@ export function buildAuthentication(opts: ServerOptions, registry: ResourceRegis
 
   const routes: Route[] = [];
   if (discoveryServed(issuers[0])) {
-    routes.push(oidcDiscoveryRoute({ issuer: issuers[0]!, keys: keys.verifying, jwksURI: () => opts.serviceAccountJwksUri ?? `${serverURL()}/openid/v1/jwks` }));
+    routes.push(oidcDiscoveryRoute({ issuer: issuers[0]!, keys: keys.verifying, keysSettled: keys.settled, jwksURI: () => opts.serviceAccountJwksUri ?? `${serverURL()}/openid/v1/jwks` }));
   }
 
   const services: AuthnServices = {

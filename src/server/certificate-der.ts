@@ -2,7 +2,7 @@
 // P-256 with SHA-256, the few extensions they carry. Written here rather than with a certificate library, whose
 // import alone cost ~120 ms of a first start.
 import { createHash, sign, type KeyObject } from 'node:crypto';
-import { isIP } from 'node:net';
+import { ipFamily } from './ip-family.js';
 import { readTlv } from '../authn/der.js';
 
 function length(n: number): Buffer {
@@ -103,7 +103,7 @@ function keyUsage(names: (keyof typeof KEY_USAGE)[]): Buffer {
 }
 
 function ipBytes(ip: string): Buffer {
-  if (isIP(ip) === 4) return Buffer.from(ip.split('.').map(Number));
+  if (ipFamily(ip) === 4) return Buffer.from(ip.split('.').map(Number));
   const [head = '', tail] = ip.split('::');
   const groups = (s: string) => (s ? s.split(':') : []);
   const h = groups(head);
@@ -140,7 +140,7 @@ export function writeCertificate(spec: CertificateSpec): string {
   if (spec.ca) exts.push(extension('2.5.29.14', false, octets(keyIdentifier(spec.publicKey))));
   if (spec.authorityKeyId) exts.push(extension('2.5.29.35', false, seq(tlv(0x80, spec.authorityKeyId))));
   if (spec.sans?.length) {
-    exts.push(extension('2.5.29.17', false, seq(...spec.sans.map((s) => (isIP(s) ? tlv(0x87, ipBytes(s)) : tlv(0x82, Buffer.from(s, 'ascii')))))));
+    exts.push(extension('2.5.29.17', false, seq(...spec.sans.map((s) => (ipFamily(s) ? tlv(0x87, ipBytes(s)) : tlv(0x82, Buffer.from(s, 'ascii')))))));
   }
   const tbs = seq(
     tlv(0xa0, integer(Buffer.from([2]))),

@@ -4,7 +4,7 @@ import { X509Certificate as NodeX509, createPrivateKey, generateKeyPairSync, ran
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { ensurePrivateDir, tightenFile, writePrivateFile } from './private-files.js';
 import { join } from 'node:path';
-import { isIP } from 'node:net';
+import { ipFamily } from './ip-family.js';
 import { encodeName, keyIdentifier, subjectNameOf, writeCertificate } from './certificate-der.js';
 import { certificateKeyIds } from '../authn/cert-key-ids.js';
 
@@ -103,7 +103,7 @@ function servingCertFits(pem: string, sans: string[]): boolean {
 
 function normalizeIP(s: string): string {
   // Node prints IPv6 SANs fully expanded in upper case, e.g. 0:0:0:0:0:0:0:1.
-  if (isIP(s) !== 6) return s;
+  if (ipFamily(s) !== 6) return s;
   if (s === '::1') return '0:0:0:0:0:0:0:1';
   return s.toUpperCase();
 }

@@ -50,3 +50,11 @@ test('a file that is not a kubeconfig is refused', () => {
   assert.throws(() => mergeKubeconfig('- a\n- b\n', ours('https://x:1'), true), /not a kubeconfig/);
   assert.throws(() => mergeKubeconfig('clusters: 3\n', ours('https://x:1'), true), /clusters is not a list/);
 });
+
+test('a kubeconfig merged into no file is the built kubeconfig as it is (the file is then written without merging)', () => {
+  const pem = (label: string) => `-----BEGIN ${label}-----\n${'MIIBgjCCASigAwIBAgIQHfr9UciSVoW7BQC9uM65rzAKBggqhkjOPQQDAjAhMR8w\n'.repeat(12)}-----END ${label}-----\n`;
+  for (const name of [undefined, 'dev']) {
+    const built = buildKubeconfig({ server: 'https://127.0.0.1:6443', caPem: pem('CERTIFICATE'), clientCertPem: pem('CERTIFICATE'), clientKeyPem: pem('EC PRIVATE KEY'), name });
+    for (const switchContext of [true, false]) assert.equal(mergeKubeconfig('', built, switchContext), built);
+  }
+});

@@ -24,12 +24,14 @@ function upsert(into: Named[] | undefined, entries: Named[] | undefined): Named[
 
 /** Throws the UsageError a later merge into `path` would meet (checked before the server listens). */
 export function checkKubeconfigMergeable(path: string): void {
+  if (!existsSync(path)) return; // nothing to merge into: nothing can fail
   mergeKubeconfigFile(path, 'clusters: []\n', true);
 }
 
 /** The text of `path` after merging `ours` (a kubeconfig with one cluster, user and context) into it. */
 export function mergeKubeconfigFile(path: string, ours: string, switchContext: boolean): string {
-  if (!existsSync(path)) return mergeKubeconfig('', ours, switchContext);
+  // No file yet: `ours` as it is (buildKubeconfig's text is already what merging it into nothing gives).
+  if (!existsSync(path)) return ours;
   let text: string;
   try {
     text = readFileSync(path, 'utf8');

@@ -119,7 +119,10 @@ export async function startKubelite(partial: Partial<ServerOptions> = {}, logger
     const running = await serveKubelite(opts, logger, useDataDir);
     if (!lock) return running;
     const held = lock;
-    return { ...running, stop: () => running.stop().finally(() => held.release()) };
+    // Not a spread: that would read the kubeconfig getter, building the YAML start-up means to leave for later.
+    const stop = running.stop;
+    running.stop = () => stop().finally(() => held.release());
+    return running;
   } catch (e) {
     lock?.release();
     throw e;
@@ -138,7 +141,8 @@ async function serveKubelite(opts: ServerOptions, logger: Logger | undefined, us
   // kubelite's own CA, admin certificate and service-account key live in <data-dir>/pki; --cert-dir, as kube's, only
   // holds the serving pair apiserver.crt/.key (used as found, generated when absent).
   const certDir = useDataDir ? join(opts.dataDir, 'pki') : undefined;
-  // A service-account key to generate is made in the thread pool while the rest starts.
+  // A service-account key to generate is made in the thread pool; start-up does not wait for it (kube's readiness has
+  // no check for keys, which it reads from files before serving): issuing a token awaits it.
   const signingKey = pregenerateSigningKey(opts.serviceAccountSigningKeyFile, serviceAccountKeyPath(certDir));
   const writeKubeconfig = opts.writeKubeconfig ?? (useDataDir ? join(opts.dataDir, 'kubeconfig') : '');
   const kubeconfigPath = writeKubeconfig === '' ? undefined : resolve(writeKubeconfig);
@@ -189,13 +193,14 @@ async function serveKubelite(opts: ServerOptions, logger: Logger | undefined, us
   let serverURL = '';
   let authn: ReturnType<typeof buildAuthentication>;
   try {
-    authn = buildAuthentication(opts, api.registry, log, () => serverURL, certs.clientCA, certDir, await signingKey);
+    authn = buildAuthentication(opts, api.registry, log, () => serverURL, certs.clientCA, certDir, signingKey);
   } catch (e) {
     // A flag error: nothing was started; release the store before reporting it.
     await api.stop();
     await storage.close();
     throw e;
   }
+  authn.keys.signing.catch((err: Error) => log.error({ err: err.message }, 'the service-account signing key could not be generated'));
   startupPhase('authentication');
   api.router.authn = authn.services;
   api.addController(new AuthenticationInfoController(api.controllerContext(), authenticationInfoData(authn.info), log));
@@ -350,6 +355,8 @@ async function serveKubelite(opts: ServerOptions, logger: Logger | undefined, us
       server.close();
       await shutdown.drained(opts.requestTimeoutMs);
       authn.stop();
+      // A key still being generated is written to the data dir before the directory's lock is released.
+      await authn.keys.settled;
       await elector?.stop();
       await api.stop();
       // Let watch streams end cleanly (their caches stopped) before the connections go.

@@ -53,16 +53,22 @@ export function storageVersionOf(group: string, resource: string): string | unde
   return load().get(`${home.group}/${home.resource}`);
 }
 
+let sharing: Map<string, string[]> | undefined;
+
 /** Every served apiVersion of the catalog that shares the storage of `group/resource`, in catalog order. */
 export function versionsSharingStorage(group: string, resource: string): string[] {
-  const home = storageResourceOf(group, resource);
-  const out: string[] = [];
-  for (const r of allBuiltinResources()) {
-    const h = storageResourceOf(r.group, r.resource);
-    if (h.group === home.group && h.resource === home.resource) {
+  // One pass over the catalog for every storage (asked once per served resource while the stores are built).
+  if (!sharing) {
+    sharing = new Map();
+    for (const r of allBuiltinResources()) {
+      const h = storageResourceOf(r.group, r.resource);
+      const key = `${h.group}/${h.resource}`;
+      let list = sharing.get(key);
+      if (!list) sharing.set(key, (list = []));
       const gv = gvString(r.group, r.version);
-      if (!out.includes(gv)) out.push(gv);
+      if (!list.includes(gv)) list.push(gv);
     }
   }
-  return out;
+  const home = storageResourceOf(group, resource);
+  return [...(sharing.get(`${home.group}/${home.resource}`) ?? [])];
 }

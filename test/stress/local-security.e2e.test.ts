@@ -5,7 +5,7 @@
 // message, and a valid certificate gets exactly the rights bound to it.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
@@ -55,6 +55,8 @@ test('the data dir and its directories are 0700; the database, its WAL, keys and
   // A write, so the WAL exists.
   const w = await req('POST', '/api/v1/namespaces/default/configmaps', { headers: { 'content-type': 'application/json' }, body: '{"metadata":{"name":"mode-check"}}' });
   assert.equal(w.status, 201);
+  // The service-account key kubelite generates is written once made: start-up does not wait for it.
+  for (let i = 0; i < 300 && !existsSync(join(dataDir, 'pki', 'sa.key')); i++) await new Promise((r) => setTimeout(r, 50));
   const mode = (p: string) => (statSync(p).mode & 0o777).toString(8);
   assert.equal(mode(dataDir), '700');
   const files = walk(dataDir);

@@ -94,12 +94,23 @@ export function ensureGeneratedSigningKey(path: string | undefined, generated?: 
 }
 
 export interface ServiceAccountKeys {
-  signing: SigningKey;
+  /**
+   * The signing key. Read from a file (given, or kept in the data dir) it is there at once; one kubelite generates
+   * on a first start resolves once made and written, so start-up does not wait for it: whatever signs a token awaits it.
+   */
+  signing: Promise<SigningKey>;
+  /**
+   * The verification keys. A key being generated joins the list when made, with the signing key itself: no token
+   * can be signed by it before, so verifying without it meanwhile gives every token the answer it would get anyway.
+   */
   verifying: VerificationKey[];
+  /** Resolves once the verification keys are complete (a generated key made and written, or failed). */
+  settled: Promise<void>;
 }
 
-export function loadServiceAccountKeys(o: { keyFiles: string[]; signingKeyFile?: string; tlsPrivateKeyFile?: string; generatedPath: string | undefined; generated?: KeyObject }): ServiceAccountKeys {
-  const signing = o.signingKeyFile ? readSigningKey(o.signingKeyFile) : ensureGeneratedSigningKey(o.generatedPath, o.generated);
+export function loadServiceAccountKeys(o: { keyFiles: string[]; signingKeyFile?: string; tlsPrivateKeyFile?: string; generatedPath: string | undefined; generated?: Promise<KeyObject> }): ServiceAccountKeys {
+  // A key file given or already kept is read now: its errors are start-up errors.
+  const known = o.signingKeyFile ? readSigningKey(o.signingKeyFile) : o.generated ? undefined : ensureGeneratedSigningKey(o.generatedPath);
   let keyFiles = o.keyFiles;
   if (keyFiles.length === 0 && o.tlsPrivateKeyFile && o.signingKeyFile) keyFiles = [o.tlsPrivateKeyFile];
   const verifying: VerificationKey[] = [];
@@ -111,6 +122,16 @@ export function loadServiceAccountKeys(o: { keyFiles: string[]; signingKeyFile?:
     }
   }
   // kubelite: the signing key always verifies its own tokens (kube needs it listed in --service-account-key-file).
-  if (!verifying.some((k) => k.kid === signing.kid)) verifying.push({ kid: signing.kid, key: signing.key, alg: signing.alg });
-  return { signing, verifying };
+  const verifiesItself = (signing: SigningKey): SigningKey => {
+    if (!verifying.some((k) => k.kid === signing.kid)) verifying.push({ kid: signing.kid, key: signing.key, alg: signing.alg });
+    return signing;
+  };
+  if (known) return { signing: Promise.resolve(verifiesItself(known)), verifying, settled: Promise.resolve() };
+  const signing = o.generated!.then((k) => verifiesItself(ensureGeneratedSigningKey(o.generatedPath, k)));
+  signing.catch(() => undefined); // a failure is reported to whatever awaits the key (and logged by the server)
+  const settled = signing.then(
+    () => undefined,
+    () => undefined,
+  );
+  return { signing, verifying, settled };
 }

@@ -32,14 +32,18 @@ export async function publicJWKS(keys: VerificationKey[]): Promise<{ keys: Recor
   return { keys: out };
 }
 
-export function oidcDiscoveryRoute(o: { issuer: string; keys: VerificationKey[]; jwksURI: () => string }): Route {
+/** `keysSettled`: resolves once `keys` is complete (a service-account key generated at start-up joins it later). */
+export function oidcDiscoveryRoute(o: { issuer: string; keys: VerificationKey[]; keysSettled?: Promise<void>; jwksURI: () => string }): Route {
   let jwks: string | undefined;
   const headers = { 'cache-control': 'public, max-age=3600' };
-  const algs = [...new Set(o.keys.map((k) => k.alg))].sort();
+  let algs: string[] | undefined;
   return async (ctx: RequestContext) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return false;
     const path = ctx.path.endsWith('/') ? ctx.path.slice(0, -1) : ctx.path;
+    if (path !== OPENID_CONFIGURATION_PATH && path !== JWKS_PATH) return false;
+    await o.keysSettled;
     if (path === OPENID_CONFIGURATION_PATH) {
+      algs ??= [...new Set(o.keys.map((k) => k.alg))].sort();
       const body = { issuer: o.issuer, jwks_uri: o.jwksURI(), response_types_supported: ['id_token'], subject_types_supported: ['public'], id_token_signing_alg_values_supported: algs };
       writeBody(ctx, 200, 'application/json', JSON.stringify(body), headers);
       return true;

@@ -120,7 +120,7 @@ async function tokenRequest(req: KObject, call: TokenRequestCall, getServiceAcco
     expiresAt = issuedAt + EXTENDED_EXPIRATION_S;
   }
   if (call.dryRun) return { ...req, status: { token: '', expirationTimestamp: rfc3339(started + expirationSeconds * 1000) } };
-  const { token, jti } = await issueBoundToken(s.signingKey, { issuer: s.issuer, audiences: spec.audiences, issuedAt, expiresAt, claims });
+  const { token, jti } = await issueBoundToken(await s.signingKey, { issuer: s.issuer, audiences: spec.audiences, issuedAt, expiresAt, claims });
   if (call.auditAnnotations) call.auditAnnotations['authentication.kubernetes.io/issued-credential-id'] = `JTI=${jti}`;
   const out: KObject = {
     kind: 'TokenRequest',
