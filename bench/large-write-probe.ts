@@ -75,7 +75,7 @@ try {
       `${kind} (${r.mb} MB x3): writes ${r.writeMs.join('/')} ms; probes worst ${r.probeWorstMs} ms p99 ${r.probeP99Ms} ms (quiet worst ${r.quietWorstMs}); ` +
         `event-loop delay max ${eld.maxMs} ms p99 ${eld.p99Ms} ms; load ${r.load1}; ${r.longTasks.length} tasks >= ${minTaskMs} ms`,
     );
-    for (const t of [...r.longTasks].sort((a, b) => b.ms - a.ms)) console.log(`  ${t.ms} ms  ${t.step}\n      ${t.hottest.join('\n      ')}`);
+    for (const t of [...r.longTasks].sort((a, b) => b.ms - a.ms)) console.log(`  ${t.ms} ms (wall ${t.wallMs})  ${t.step}\n      ${t.hottest.join('\n      ')}`);
   }
 } finally {
   await srv.kill();

@@ -16,7 +16,11 @@ interface CpuProfile {
 }
 
 export interface LongTask {
+  /** The task's length with each sample counted at most twice the sampling interval: on a loaded machine a sample
+   * also spans the time the process waited for a core, which no change of ours removes. */
   ms: number;
+  /** The task's length on the wall clock. */
+  wallMs: number;
   /** The innermost src/ function in at least half of the samples. */
   step: string;
   /** The hottest functions by self time, with their share of the task. */
@@ -30,7 +34,7 @@ function frameName(f: CallFrame): string {
   return `${f.functionName || '(anonymous)'}${url ? ` ${url}:${f.lineNumber + 1}` : ''}`;
 }
 
-export function longTasks(prof: CpuProfile, minMs = 5): LongTask[] {
+export function longTasks(prof: CpuProfile, minMs = 5, intervalUs = 500): LongTask[] {
   const byId = new Map(prof.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of prof.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -40,9 +44,10 @@ export function longTasks(prof: CpuProfile, minMs = 5): LongTask[] {
     return s; // innermost first
   };
   const tasks: LongTask[] = [];
-  let run: { id: number; us: number }[] = [];
+  let run: { id: number; us: number; wallUs: number }[] = [];
   const flush = () => {
     const us = run.reduce((a, s) => a + s.us, 0);
+    const wallUs = run.reduce((a, s) => a + s.wallUs, 0);
     if (us >= minMs * 1000) {
       const self = new Map<string, number>();
       const inclusive = new Map<string, { us: number; depth: number }>();
@@ -67,15 +72,15 @@ export function longTasks(prof: CpuProfile, minMs = 5): LongTask[] {
         .sort((a, b) => b[1] - a[1])
         .slice(0, 3)
         .map(([n, u]) => `${Math.round((100 * u) / us)}% ${n}`);
-      tasks.push({ ms: Math.round(us / 100) / 10, step, hottest });
+      tasks.push({ ms: Math.round(us / 100) / 10, wallMs: Math.round(wallUs / 100) / 10, step, hottest });
     }
     run = [];
   };
   for (let i = 0; i < prof.samples.length; i++) {
     const id = prof.samples[i]!;
-    const us = prof.timeDeltas[i + 1] ?? 0;
+    const wallUs = prof.timeDeltas[i + 1] ?? 0;
     if (byId.get(id)!.callFrame.functionName === '(idle)') flush();
-    else run.push({ id, us });
+    else run.push({ id, us: Math.min(wallUs, 2 * intervalUs), wallUs });
   }
   flush();
   return tasks;
