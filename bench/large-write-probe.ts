@@ -4,14 +4,12 @@
 // perf_hooks.monitorEventLoopDelay in the server) and every main-thread task longer than --min-task ms in a CPU
 // profile of the writes, named by the step of ours it ran in.
 //   node dist/bench/large-write-probe.js [--keys 150000] [--interval 5] [--min-task 5] [--kinds merge,put] [--json out.json]
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { startChildServer } from '../test/stress/child-server.js';
 import { LARGE_WRITE_KINDS, measureLargeWrites, type LargeWriteKind } from '../test/large-writes-load.js';
-import { longTasks, type LongTask } from './large-write-probe/long-tasks.js';
+import { startProbedServer, type EventLoopDelay } from '../test/stress/main-thread-probe.js';
+import type { LongTask } from '../test/stress/long-tasks.js';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -24,12 +22,9 @@ const minTaskMs = Number(arg('min-task', '5'));
 const kinds = arg('kinds', LARGE_WRITE_KINDS.join(',')).split(',') as LargeWriteKind[];
 const jsonOut = arg('json', '');
 
-const preload = fileURLToPath(new URL('./large-write-probe/preload.js', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'kubelite-large-write-probe-'));
-const probeDir = mkdtempSync(join(tmpdir(), 'kubelite-large-write-probe-out-'));
-process.env.KUBELITE_PROBE_DIR = probeDir;
 // On a loaded machine three writes of 150,000 keys may outlast the default 60 s request timeout.
-const srv = await startChildServer(dataDir, ['--request-timeout', '10m'], 60_000, ['--import', preload]);
+const srv = await startProbedServer(dataDir, ['--request-timeout', '10m']);
 
 interface KindResult {
   kind: LargeWriteKind;
@@ -38,27 +33,23 @@ interface KindResult {
   probeWorstMs: number;
   probeP99Ms: number;
   quietWorstMs: number;
-  eventLoopDelay: { maxMs: number; p99Ms: number; p999Ms: number; meanMs: number };
+  eventLoopDelay: EventLoopDelay;
   load1: number;
   longTasks: LongTask[];
 }
 const results: KindResult[] = [];
-let phase = 0;
 try {
   for (const kind of kinds) {
+    let phase: Awaited<ReturnType<typeof srv.stop>> | undefined;
     const f = await measureLargeWrites(srv, kind, {
       keys,
       intervalMs,
       onWrites: async (stage) => {
-        srv.proc.kill('SIGUSR2');
-        if (stage === 'start') return sleep(50); // the profiler starts
-        phase++;
-        const file = join(probeDir, `phase-${phase}.eld.json`);
-        for (let i = 0; i < 600 && !existsSync(file); i++) await sleep(100);
+        if (stage === 'start') await srv.start();
+        else phase = await srv.stop(minTaskMs);
       },
     });
-    const eld = JSON.parse(readFileSync(join(probeDir, `phase-${phase}.eld.json`), 'utf8')) as KindResult['eventLoopDelay'];
-    const prof = JSON.parse(readFileSync(join(probeDir, `phase-${phase}.cpuprofile`), 'utf8'));
+    const eld = phase!.eventLoopDelay;
     const r: KindResult = {
       kind,
       mb: Math.round(f.bodyBytes / 2 ** 14) / 64,
@@ -68,7 +59,7 @@ try {
       quietWorstMs: f.quietWorstMs,
       eventLoopDelay: eld,
       load1: Math.round(loadavg()[0]! * 10) / 10,
-      longTasks: longTasks(prof, minTaskMs),
+      longTasks: phase!.longTasks,
     };
     results.push(r);
     console.log(
@@ -80,6 +71,5 @@ try {
 } finally {
   await srv.kill();
   rmSync(dataDir, { recursive: true, force: true });
-  rmSync(probeDir, { recursive: true, force: true });
 }
 if (jsonOut) writeFileSync(jsonOut, JSON.stringify({ keys, intervalMs, results }, null, 2) + '\n');

@@ -177,16 +177,6 @@ export async function measureLargeWrites(
   }
 }
 
-/**
- * The bound on a probe's latency while large writes run: `floorMs` more than twice the worst probe before them (so
- * that the machine's load, which slows every probe alike, is allowed for). What a large write leaves on the event loop
- * is bounded work — storing and sending bytes, admission without decoding the object — not passes over the object
- * (each of which took a hundred milliseconds and more at 150,000 keys before they moved to the write worker).
- */
-export function probeBoundMs(quietWorstMs: number, floorMs: number): number {
-  return Math.round(floorMs + 2 * quietWorstMs);
-}
-
 export function formatFigures(f: LargeWritesFigures): string {
   const probes = f.probes.map((p) => `${p.path.replace(`${CMS}/`, 'GET ')} n=${p.count} worst=${p.worstMs} p99=${p.p99Ms}`).join('; ');
   return `${f.kind} (${(f.bodyBytes / 2 ** 20).toFixed(2)} MB): writes ${f.writeMs.join('/')} ms; ${probes}; worst before the writes ${f.quietWorstMs} ms`;

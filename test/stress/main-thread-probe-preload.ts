@@ -1,4 +1,4 @@
-// Loaded into the measured server (`node --import`) by bench/large-write-probe.ts: each SIGUSR2 toggles a phase. At a
+// Loaded into a measured server (`node --import`; main-thread-probe.ts): each SIGUSR2 toggles a phase. At a
 // phase's start the event-loop delay histogram is reset and a CPU profile of the main thread started; at its end the
 // histogram (ms) and the profile are written to `$KUBELITE_PROBE_DIR/phase-<n>.{eld.json,cpuprofile}`.
 import { Session } from 'node:inspector';

@@ -25,9 +25,11 @@ export interface LongTask {
   step: string;
   /** The hottest functions by self time, with their share of the task. */
   hottest: string[];
+  /** The share of the task the garbage collector took, percent. */
+  gcPct: number;
 }
 
-const repoRoot = fileURLToPath(new URL('../../..', import.meta.url)); // from dist/bench/large-write-probe/
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url)); // from dist/test/stress/
 
 function frameName(f: CallFrame): string {
   const url = f.url.startsWith('file://') ? relative(repoRoot, fileURLToPath(f.url)).replace(/^dist\//, '') : f.url;
@@ -72,7 +74,8 @@ export function longTasks(prof: CpuProfile, minMs = 5, intervalUs = 500): LongTa
         .sort((a, b) => b[1] - a[1])
         .slice(0, 3)
         .map(([n, u]) => `${Math.round((100 * u) / us)}% ${n}`);
-      tasks.push({ ms: Math.round(us / 100) / 10, wallMs: Math.round(wallUs / 100) / 10, step, hottest });
+            const gcUs = self.get('(garbage collector)') ?? 0;
+      tasks.push({ ms: Math.round(us / 100) / 10, wallMs: Math.round(wallUs / 100) / 10, step, hottest, gcPct: Math.round((100 * gcUs) / us) });
     }
     run = [];
   };
