@@ -104,9 +104,10 @@ function sendBody(ctx: RequestContext, code: number, buf: Buffer): void {
 const CHUNK_BYTES = 1024 * 1024;
 
 /**
- * A body given as consecutive pieces (a list's head, its items' cached bytes, its tail): the same answer as writeBody
- * of their concatenation, but a large one goes out in chunks of about a megabyte, one per turn of the event loop, so
- * the client reads the first while the next is copied, and no copy of the whole body is made. Where the body is
+ * A body given as consecutive pieces (a list's head, its items' cached bytes, its tail; an object's stored bytes): the
+ * same answer as writeBody of their concatenation, but a large one goes out in chunks of about a megabyte, one per
+ * turn of the event loop (a megabyte's TLS encryption and framing at a time), so the client reads the first while
+ * the next is copied, and no copy of the whole body is made. Where the body is
  * needed whole (HEAD, gzip, an audit event recording it) it is concatenated and written by writeBody.
  */
 export async function writeParts(ctx: RequestContext, code: number, contentType: string, parts: readonly (string | Buffer)[]): Promise<void> {
@@ -120,6 +121,7 @@ export async function writeParts(ctx: RequestContext, code: number, contentType:
   res.setHeader('Content-Length', String(size));
   finalizeHeaders(ctx);
   res.writeHead(code);
+  parts = slicedParts(parts);
   let from = 0;
   while (from < parts.length) {
     let to = from;
@@ -136,6 +138,17 @@ export async function writeParts(ctx: RequestContext, code: number, contentType:
     // The client went away (or the request timed out) between two chunks: nothing more to send.
     if (ctx.timedOut || res.writableEnded || ctx.signal.aborted) return;
   }
+}
+
+/** `parts` with every Buffer of more than CHUNK_BYTES cut into views of at most that size (no copy). */
+function slicedParts(parts: readonly (string | Buffer)[]): readonly (string | Buffer)[] {
+  if (!parts.some((p) => typeof p !== 'string' && p.length > CHUNK_BYTES)) return parts;
+  const out: (string | Buffer)[] = [];
+  for (const p of parts) {
+    if (typeof p === 'string' || p.length <= CHUNK_BYTES) out.push(p);
+    else for (let at = 0; at < p.length; at += CHUNK_BYTES) out.push(p.subarray(at, at + CHUNK_BYTES));
+  }
+  return out;
 }
 
 function concatParts(parts: readonly (string | Buffer)[], from: number, to: number, size: number): Buffer {
