@@ -3,22 +3,22 @@
 // in a child process, while /readyz, /livez and a GET of a small object are sent every 20 ms over TLS. Their decode,
 // patch, validation, managedFields and the store's preparation run in the write worker, and the event loop makes no
 // pass over the object: every write succeeds with the data it wrote, the probes keep being answered, and the
-// server's main thread, profiled during the writes (stress/main-thread-probe.ts), has no task of its own work
-// (garbage collection aside) reaching MAIN_TASK_BOUND_MS of CPU. On a loaded machine the probes' latency, as the
-// test process sees it, and the event-loop delay vary as much as a pass over a 30,000-key object takes (both are
+// server's main thread, profiled during the writes (stress/main-thread-probe.ts), has fewer than three tasks of its
+// own work (garbage collection aside) reaching MAIN_TASK_BOUND_MS of CPU. On a loaded machine the probes' latency, as
+// the test process sees it, and the event-loop delay vary as much as a pass over a 30,000-key object takes (both are
 // reported); a task's CPU does not. Measured at 30,000 keys on a loaded machine (load 16-20 on 2 cores): with the
-// write stages in-thread (KUBELITE_WRITE_OFFLOAD=0) the longest task of each kind took 129-481 ms; with the worker,
-// 5-47 ms.
+// write stages in-thread (KUBELITE_WRITE_OFFLOAD=0) the third-longest task of each kind took 100-358 ms (the longest
+// 129-664 ms); with the worker, 5-12 ms (the longest 5-47 ms).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { formatTask, longestWork, startProbedServer, type ProbedServer } from './stress/main-thread-probe.js';
+import { formatTasks, startProbedServer, thirdLongestWorkMs, type ProbedServer } from './stress/main-thread-probe.js';
 import { formatFigures, LARGE_WRITE_KINDS, measureLargeWrites } from './large-writes-load.js';
 
 const KEYS = Number(process.env.KUBELITE_TEST_LARGE_WRITE_KEYS ?? 30_000);
-const MAIN_TASK_BOUND_MS = Math.round((100 * KEYS) / 30_000);
+const MAIN_TASK_BOUND_MS = Math.round((60 * KEYS) / 30_000);
 
 let dir: string;
 let srv: ProbedServer;
@@ -34,7 +34,7 @@ after(async () => {
 });
 
 for (const kind of LARGE_WRITE_KINDS) {
-  test(`no main-thread task of 100 ms per 30,000 keys during three concurrent large ${kind} writes, and /readyz, /livez and a small GET keep answering`, { timeout: 600_000 }, async () => {
+  test(`fewer than three main-thread tasks of ${MAIN_TASK_BOUND_MS} ms during three concurrent large ${kind} writes of ${KEYS} keys, and /readyz, /livez and a small GET keep answering`, { timeout: 600_000 }, async () => {
     let phase: Awaited<ReturnType<ProbedServer['stop']>> | undefined;
     const f = await measureLargeWrites(srv, kind, {
       keys: KEYS,
@@ -43,10 +43,10 @@ for (const kind of LARGE_WRITE_KINDS) {
         else phase = await srv.stop();
       },
     });
-    const worst = longestWork(phase!.longTasks);
-    const figures = `${formatFigures(f)}; event-loop delay max ${phase!.eventLoopDelay.maxMs} ms; longest task ${formatTask(worst)}`;
+    const third = thirdLongestWorkMs(phase!.longTasks);
+    const figures = `${formatFigures(f)}; event-loop delay max ${phase!.eventLoopDelay.maxMs} ms; longest tasks ${formatTasks(phase!.longTasks)}`;
     if (process.env.KUBELITE_TEST_REPORT) console.error(`heavy writes: ${figures}`);
-    assert.ok((worst?.ms ?? 0) < MAIN_TASK_BOUND_MS, `the main thread worked ${worst?.ms} ms at once (bound ${MAIN_TASK_BOUND_MS} ms): ${figures}`);
+    assert.ok(third < MAIN_TASK_BOUND_MS, `three main-thread tasks of ${third} ms or more (bound ${MAIN_TASK_BOUND_MS} ms): ${figures}`);
     for (const p of f.probes) {
       assert.ok(p.count >= 3, `${p.path}: only ${p.count} answers while the writes ran (${figures})`);
     }
