@@ -101,7 +101,13 @@ async function probeLoop(creds: Credentials, path: string, intervalMs: number, r
 export async function measureLargeWrites(
   creds: Credentials,
   kind: LargeWriteKind,
-  opts: { keys: number; concurrency?: number; intervalMs?: number },
+  opts: {
+    keys: number;
+    concurrency?: number;
+    intervalMs?: number;
+    /** Called just before the writes are sent and once every write has answered (a harness marks its phase). */
+    onWrites?: (stage: 'start' | 'end') => Promise<void>;
+  },
 ): Promise<LargeWritesFigures> {
   const concurrency = opts.concurrency ?? 3;
   const client = new H2Client(creds, 1);
@@ -123,6 +129,7 @@ export async function measureLargeWrites(
     const quietUntil = performance.now() + 1000;
     const quiet = (await Promise.all(PROBES.map((p) => probeLoop(creds, p, opts.intervalMs ?? 20, () => performance.now() < quietUntil)))).flat();
 
+    await opts.onWrites?.('start');
     let running = true;
     const probes = PROBES.map((p) => probeLoop(creds, p, opts.intervalMs ?? 20, () => running));
     const answers = await Promise.all(
@@ -138,6 +145,7 @@ export async function measureLargeWrites(
       }),
     ).finally(() => (running = false));
     const latencies = await Promise.all(probes);
+    await opts.onWrites?.('end');
 
     const expected = writes.map((_, i) => JSON.stringify(dataOf(opts.keys, i + 1)));
     for (const [i, { r }] of answers.entries()) {
@@ -167,16 +175,6 @@ export async function measureLargeWrites(
     client.close();
     for (const w of writers) w.close();
   }
-}
-
-/**
- * The bound on a probe's latency while large writes run: `floorMs` more than twice the worst probe before them (so
- * that the machine's load, which slows every probe alike, is allowed for). What a large write leaves on the event loop
- * is bounded work — storing and sending bytes, admission without decoding the object — not passes over the object
- * (each of which took a hundred milliseconds and more at 150,000 keys before they moved to the write worker).
- */
-export function probeBoundMs(quietWorstMs: number, floorMs: number): number {
-  return Math.round(floorMs + 2 * quietWorstMs);
 }
 
 export function formatFigures(f: LargeWritesFigures): string {

@@ -98,7 +98,7 @@ export async function serveCustomResourceRequest(registry: ResourceRegistry, rou
       return true;
     }
   } catch (e) {
-    writeError(ctx, e);
+    await writeError(ctx, e);
     return true;
   }
   return false;

@@ -69,7 +69,7 @@ export class ResourceRouter implements HandlerDeps {
     try {
       await this.dispatch(ctx, served);
     } catch (e) {
-      writeError(ctx, e);
+      await writeError(ctx, e);
     }
     return true;
   }

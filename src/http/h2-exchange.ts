@@ -62,6 +62,33 @@ export class H2Request {
     return this.stream.readableEnded || this.stream.closed || this.stream.destroyed;
   }
 
+  // The few Readable methods a body reader uses (endpoints/negotiation/read-body.ts), so that it reads both kinds of
+  // request alike: 'data', 'end', 'error' and 'close' of the stream.
+  on(event: 'data', listener: (chunk: Buffer) => void): this;
+  on(event: 'end' | 'close', listener: () => void): this;
+  on(event: 'error', listener: (e: Error) => void): this;
+  on(event: string, listener: (...args: never[]) => void): this {
+    this.stream.on(event, listener as () => void);
+    return this;
+  }
+
+  off(event: 'data', listener: (chunk: Buffer) => void): this;
+  off(event: 'end' | 'close', listener: () => void): this;
+  off(event: 'error', listener: (e: Error) => void): this;
+  off(event: string, listener: (...args: never[]) => void): this {
+    this.stream.off(event, listener as () => void);
+    return this;
+  }
+
+  /**
+   * Stops reading the body (a reader past its limit). Unlike an HTTP/1.1 request's, which takes the connection
+   * with it, the stream stays open: its answer (the 413) still goes out on it.
+   */
+  destroy(): this {
+    this.stream.pause();
+    return this;
+  }
+
   /** The body. Leaving the loop early does not reset the stream: the answer (a 413, say) is still to be written. */
   [Symbol.asyncIterator](): AsyncIterator<Buffer> {
     return this.stream.iterator({ destroyOnReturn: false });

@@ -1,6 +1,6 @@
 // Writing responses: JSON, Status errors and plain text, with the headers every response carries
 // (Warning, Cache-Control) and only headers legal for the request's protocol.
-import { gzipSync } from 'node:zlib';
+import { gzip } from 'node:zlib';
 import { StatusError, timeoutError, unknownError, type Status } from '../errors/status.js';
 import { StorageError } from '../storage/interface.js';
 import { prettyParam } from './query-params.js';
@@ -64,21 +64,35 @@ function acceptsGzip(ctx: RequestContext): boolean {
     });
 }
 
-export function writeBody(ctx: RequestContext, code: number, contentType: string, body: string | Buffer, headers: Record<string, string | string[]> = {}): void {
+/**
+ * Writes a whole body. A body kube compresses is compressed on libuv's thread pool (a few megabytes take tens of
+ * milliseconds, which would stop the event loop), and written when that is done: the promise then resolves once the
+ * answer is written, and whoever reads the response's status or length afterwards (metrics, audit) awaits it.
+ */
+export function writeBody(ctx: RequestContext, code: number, contentType: string, body: string | Buffer, headers: Record<string, string | string[]> = {}): void | Promise<void> {
   if (!canWrite(ctx)) return;
   const res = ctx.res;
   for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
   res.setHeader('Content-Type', contentType);
-  let buf = typeof body === 'string' ? Buffer.from(body) : body;
+  const buf = typeof body === 'string' ? Buffer.from(body) : body;
   if (ctx.auditCapture?.response) {
     ctx.auditCapture.responseBody = buf;
     ctx.auditCapture.responseContentType = contentType;
   }
   if (buf.length > GZIP_THRESHOLD && !ctx.longRunning && acceptsGzip(ctx)) {
-    buf = gzipSync(buf, { level: GZIP_LEVEL });
-    res.setHeader('Content-Encoding', 'gzip');
-    res.setHeader('Vary', 'Accept-Encoding');
+    return new Promise<Buffer | undefined>((resolve) => gzip(buf, { level: GZIP_LEVEL }, (err, out) => resolve(err ? undefined : out))).then((gz) => {
+      if (!canWrite(ctx)) return;
+      if (gz === undefined) return sendBody(ctx, code, buf);
+      res.setHeader('Content-Encoding', 'gzip');
+      res.setHeader('Vary', 'Accept-Encoding');
+      sendBody(ctx, code, gz);
+    });
   }
+  sendBody(ctx, code, buf);
+}
+
+function sendBody(ctx: RequestContext, code: number, buf: Buffer): void {
+  const res = ctx.res;
   res.setHeader('Content-Length', String(buf.length));
   finalizeHeaders(ctx);
   res.writeHead(code);
@@ -90,9 +104,10 @@ export function writeBody(ctx: RequestContext, code: number, contentType: string
 const CHUNK_BYTES = 1024 * 1024;
 
 /**
- * A body given as consecutive pieces (a list's head, its items' cached bytes, its tail): the same answer as writeBody
- * of their concatenation, but a large one goes out in chunks of about a megabyte, one per turn of the event loop, so
- * the client reads the first while the next is copied, and no copy of the whole body is made. Where the body is
+ * A body given as consecutive pieces (a list's head, its items' cached bytes, its tail; an object's stored bytes): the
+ * same answer as writeBody of their concatenation, but a large one goes out in chunks of about a megabyte, one per
+ * turn of the event loop (a megabyte's TLS encryption and framing at a time), so the client reads the first while
+ * the next is copied, and no copy of the whole body is made. Where the body is
  * needed whole (HEAD, gzip, an audit event recording it) it is concatenated and written by writeBody.
  */
 export async function writeParts(ctx: RequestContext, code: number, contentType: string, parts: readonly (string | Buffer)[]): Promise<void> {
@@ -106,6 +121,7 @@ export async function writeParts(ctx: RequestContext, code: number, contentType:
   res.setHeader('Content-Length', String(size));
   finalizeHeaders(ctx);
   res.writeHead(code);
+  parts = slicedParts(parts);
   let from = 0;
   while (from < parts.length) {
     let to = from;
@@ -124,6 +140,17 @@ export async function writeParts(ctx: RequestContext, code: number, contentType:
   }
 }
 
+/** `parts` with every Buffer of more than CHUNK_BYTES cut into views of at most that size (no copy). */
+function slicedParts(parts: readonly (string | Buffer)[]): readonly (string | Buffer)[] {
+  if (!parts.some((p) => typeof p !== 'string' && p.length > CHUNK_BYTES)) return parts;
+  const out: (string | Buffer)[] = [];
+  for (const p of parts) {
+    if (typeof p === 'string' || p.length <= CHUNK_BYTES) out.push(p);
+    else for (let at = 0; at < p.length; at += CHUNK_BYTES) out.push(p.subarray(at, at + CHUNK_BYTES));
+  }
+  return out;
+}
+
 function concatParts(parts: readonly (string | Buffer)[], from: number, to: number, size: number): Buffer {
   const out = Buffer.allocUnsafe(size);
   let at = 0;
@@ -134,9 +161,9 @@ function concatParts(parts: readonly (string | Buffer)[], from: number, to: numb
   return out;
 }
 
-export function writeJSON(ctx: RequestContext, code: number, obj: unknown, headers: Record<string, string | string[]> = {}): void {
+export function writeJSON(ctx: RequestContext, code: number, obj: unknown, headers: Record<string, string | string[]> = {}): void | Promise<void> {
   const pretty = wantsPretty(ctx);
-  writeBody(ctx, code, 'application/json', JSON.stringify(obj, null, pretty ? 2 : undefined) + '\n', headers);
+  return writeBody(ctx, code, 'application/json', JSON.stringify(obj, null, pretty ? 2 : undefined) + '\n', headers);
 }
 
 export function writeText(ctx: RequestContext, code: number, text: string, headers: Record<string, string | string[]> = {}): void {
@@ -152,7 +179,7 @@ export function wantsPretty(ctx: RequestContext): boolean {
 }
 
 /** Writes a StatusError (or any error) as the Status kube-apiserver would send. */
-export function writeError(ctx: RequestContext, err: unknown): void {
+export function writeError(ctx: RequestContext, err: unknown): void | Promise<void> {
   // The store did not answer in time: kube's handler gives up at its deadline with this Status.
   if (err instanceof StorageError && err.code === 'Unavailable') err = timeoutError('request did not complete within requested timeout - context deadline exceeded');
   // Any other storage failure passes through as kube passes its storage layer's errors on: a 500 with the message.
@@ -169,7 +196,7 @@ export function writeError(ctx: RequestContext, err: unknown): void {
   if (se.code === 403 || se.code === 401) headers['X-Content-Type-Options'] = 'nosniff';
   const negotiated = ctx.encodeStatus?.(body);
   if (negotiated) return writeBody(ctx, se.code, negotiated.contentType, negotiated.bytes, headers);
-  writeJSON(ctx, se.code, body, headers);
+  return writeJSON(ctx, se.code, body, headers);
 }
 
 /**

@@ -28,10 +28,11 @@ import { converterFor, type VersionConverter } from '../versions/converter.js';
 import type { Strategy, StrategyContext } from './strategy.js';
 import type { Admission, AdmissionAttributes, AdmissionOperation } from './admission.js';
 import type { OperationContext } from './operation-context.js';
-import { markDecoded, wasDecoded } from './decoded-objects.js';
+import { wasDecoded } from './decoded-objects.js';
 import { createErrors, deletesOnWrite, preparedForUpdate, setResourceVersionOnCreate, systemFieldsForCreate, updateErrors } from './update-preparation.js';
 import { countPreparedOutcome, preparedInvalid, type PreparedCreate, type PreparedUpdate } from './prepared-update.js';
 import { storedObject } from './stored-object.js';
+import { lazyAdmittedObject } from './lazy-admitted-object.js';
 import { hintSplice } from './rv-splice.js';
 import { apiVersionOf } from './resource-def.js';
 
@@ -305,28 +306,11 @@ export class GenericStore {
    * bytes written as they are); otherwise the create goes on in-thread from the admitted object.
    */
   async createPrepared(namespace: string, p: PreparedCreate, opts: WriteOptions): Promise<KubeObject> {
-    let desired: KubeObject | undefined;
-    let looked = false;
     const admitted = this.admissionAttributes('CREATE', namespace, p.name, undefined, undefined, opts);
-    Object.defineProperty(admitted, 'object', {
-      enumerable: true,
-      configurable: true,
-      get: () => {
-        looked = true;
-        if (desired === undefined) {
-          desired = JSON.parse(p.desired) as KubeObject;
-          markDecoded(desired);
-        }
-        return desired;
-      },
-      set: (v: KubeObject) => {
-        looked = true;
-        desired = v;
-      },
-    });
+    const desired = lazyAdmittedObject(admitted, p.desired);
     await this.deps.admission.admit(admitted);
-    if (looked) {
-      const obj = desired ?? (JSON.parse(p.desired) as KubeObject);
+    if (desired.looked()) {
+      const obj = desired.object();
       await opts.step?.();
       Object.defineProperty(admitted, 'object', { value: obj, writable: true, enumerable: true, configurable: true });
       return this.createAdmitted(namespace, obj, admitted, opts);
@@ -516,32 +500,13 @@ export class GenericStore {
     if (givenRV !== '' && givenRV !== currentRV) throw conflict(this.gr, name, OPTIMISTIC_LOCK_MESSAGE);
     const explicitRV = givenRV !== '' && !p.implicitRV;
 
-    let desired: KubeObject | undefined;
-    let looked = false;
     const admitted = this.admissionAttributes('UPDATE', namespace, name, undefined, undefined, opts, opts.subresource);
-    Object.defineProperties(admitted, {
-      object: {
-        enumerable: true,
-        configurable: true,
-        get: () => {
-          looked = true;
-          if (desired === undefined) {
-            desired = JSON.parse(p.desired) as KubeObject;
-            markDecoded(desired);
-          }
-          return desired;
-        },
-        set: (v: KubeObject) => {
-          looked = true;
-          desired = v;
-        },
-      },
-      oldObject: { enumerable: true, configurable: true, get: currentObj, set: (v: KubeObject) => (current = v) },
-    });
+    const desired = lazyAdmittedObject(admitted, p.desired);
+    Object.defineProperty(admitted, 'oldObject', { enumerable: true, configurable: true, get: currentObj, set: (v: KubeObject) => (current = v) });
     await this.deps.admission.admit(admitted);
-    if (looked || p.deletes) {
+    if (desired.looked() || p.deletes) {
       // A plug-in saw (and may have changed) the object, or the write deletes it: the update goes on in-thread.
-      const obj = desired ?? (JSON.parse(p.desired) as KubeObject);
+      const obj = desired.object();
       await opts.step?.();
       Object.defineProperties(admitted, { object: { value: obj, writable: true, enumerable: true, configurable: true }, oldObject: { value: currentObj(), writable: true, enumerable: true, configurable: true } });
       return this.updateAdmitted(key, name, kv, currentObj(), obj, admitted, explicitRV, opts);

@@ -18,9 +18,9 @@ export interface ChildServer extends Credentials {
   rssMB(): number;
 }
 
-export function startChildServer(dataDir: string, extraArgs: string[] = [], startTimeoutMs = 60_000): Promise<ChildServer> {
+export function startChildServer(dataDir: string, extraArgs: string[] = [], startTimeoutMs = 60_000, nodeArgs: string[] = []): Promise<ChildServer> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, [MAIN, '--data-dir', dataDir, '--secure-port', '0', ...extraArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(process.execPath, [...nodeArgs, MAIN, '--data-dir', dataDir, '--secure-port', '0', ...extraArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     const exited = new Promise<void>((r) => proc.once('exit', () => r()));
     const timer = setTimeout(() => {

@@ -4,7 +4,7 @@
 // written from the entry's shared serialization.
 import { badRequest, notFound, tooLargeResourceVersion, unknownError } from '../../errors/status.js';
 import type { CacheEntry } from '../../storage/cacher/cache-entry.js';
-import { writeBody, wantsPretty } from '../../http/respond.js';
+import { writeBody, writeParts, wantsPretty } from '../../http/respond.js';
 import { stringParam } from '../../http/query-params.js';
 import { cborItemEncoder, jsonItemEncoder, protobufItemEncoder } from '../list/encode-items.js';
 import { CBOR_MEDIA_TYPE, SELF_DESCRIBED } from '../negotiation/cbor-wire.js';
@@ -28,7 +28,7 @@ export async function handleGet(scope: ResourceScope, getter: Getter): Promise<v
   }
   const entry = await readEntry(scope, getter, stringParam(ctx.query, 'resourceVersion'));
   if (rep.as === 'object' && rep.format === 'json' && !wantsPretty(ctx)) {
-    return writeBody(ctx, 200, 'application/json', Buffer.concat([...jsonItemEncoder(scope).parts(entry), NEWLINE]));
+    return writeParts(ctx, 200, 'application/json', [...jsonItemEncoder(scope).parts(entry), NEWLINE]);
   }
   if (rep.as === 'object' && rep.format === 'protobuf') {
     const wire = await loadProtobufWire();

@@ -48,11 +48,11 @@ async function writeProtobufList(scope: ResourceScope, entries: CacheEntry[], li
   const wire = await loadProtobufWire();
   const enc = protobufItemEncoder(scope, wire);
   const items = entries.map((e) => enc.of(e));
-  writeBody(scope.ctx, 200, wire.PROTOBUF_MEDIA_TYPE, wire.listEnvelope(apiVersionOf(scope.def), scope.def.listKind, listMeta as Record<string, never>, items));
+  await writeBody(scope.ctx, 200, wire.PROTOBUF_MEDIA_TYPE, wire.listEnvelope(apiVersionOf(scope.def), scope.def.listKind, listMeta as Record<string, never>, items));
 }
 
 // The CBOR list spliced from the items' shared data items.
-function writeCborList(scope: ResourceScope, entries: CacheEntry[], listMeta: ListMeta): void {
+function writeCborList(scope: ResourceScope, entries: CacheEntry[], listMeta: ListMeta): void | Promise<void> {
   const enc = cborItemEncoder(scope);
-  writeBody(scope.ctx, 200, CBOR_MEDIA_TYPE, listBody(apiVersionOf(scope.def), scope.def.listKind, listMeta, entries.map((e) => enc.of(e))));
+  return writeBody(scope.ctx, 200, CBOR_MEDIA_TYPE, listBody(apiVersionOf(scope.def), scope.def.listKind, listMeta, entries.map((e) => enc.of(e))));
 }

@@ -1,16 +1,11 @@
 // Reads a request body up to --max-request-body-bytes; past the limit, kube's 413.
-import type { Readable } from 'node:stream';
 import { requestEntityTooLarge } from '../../errors/status.js';
-import type { RequestContext } from '../../http/request-context.js';
-import { H2Request } from '../../http/h2-exchange.js';
+import type { AnyRequest, RequestContext } from '../../http/request-context.js';
 
 export async function readBody(ctx: RequestContext, limit: number): Promise<Buffer> {
   const declared = Number(ctx.req.headers['content-length'] ?? -1);
   if (declared > limit) throw requestEntityTooLarge(limit);
-  // An HTTP/2 request is our thin H2Request (http/h2-exchange.ts): its stream carries the body, and past the limit
-  // the stream stays open for the 413. An HTTP/1.1 request is Node's IncomingMessage, destroyed past the limit.
-  const req = ctx.req as unknown;
-  const body = req instanceof H2Request ? await collect(req.stream, limit, false) : await collect(req as Readable, limit, true);
+  const body = await collect(ctx.req, limit);
   if (ctx.auditCapture) {
     ctx.auditCapture.requestBody = body;
     ctx.auditCapture.requestContentType = String(ctx.req.headers['content-type'] ?? '');
@@ -19,12 +14,12 @@ export async function readBody(ctx: RequestContext, limit: number): Promise<Buff
 }
 
 /**
- * The stream's bytes, read with plain listeners: an async iterator over the request (`for await`) adds and
+ * The request's bytes, read with plain listeners: an async iterator over the request (`for await`) adds and
  * removes several listeners and promises per chunk, a visible share of a small write. Past `limit` the 413 is
- * thrown and the stream destroyed or, when its answer still goes out on it, paused; a stream closed before its
- * end rejects.
+ * thrown and the request destroyed (an HTTP/1.1 request with its connection; an HTTP/2 one, our H2Request, only
+ * stops being read, its stream left open for the answer); a request closed before its end rejects.
  */
-function collect(req: Readable, limit: number, destroyPastLimit: boolean): Promise<Buffer> {
+function collect(req: AnyRequest, limit: number): Promise<Buffer> {
   if (req.readableEnded) return Promise.resolve(Buffer.alloc(0));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -39,8 +34,7 @@ function collect(req: Readable, limit: number, destroyPastLimit: boolean): Promi
       size += chunk.length;
       if (size > limit) {
         done();
-        if (destroyPastLimit) req.destroy();
-        else req.pause();
+        req.destroy();
         reject(requestEntityTooLarge(limit));
         return;
       }

@@ -8,5 +8,5 @@ import type { Format } from '../serializers/serializer.js';
 export async function writeEncoded(ctx: RequestContext, code: number, body: unknown, format: Format): Promise<void> {
   if (format === 'protobuf') await loadProtobufWire();
   const { contentType, bytes } = encoderFor(format).encode!(ctx, body);
-  writeBody(ctx, code, contentType, bytes);
+  await writeBody(ctx, code, contentType, bytes);
 }

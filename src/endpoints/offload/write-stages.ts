@@ -21,6 +21,7 @@ import { createSequence, patchSequence, updateBody, updateSequence } from '../wr
 import { builtinResource, builtinStrategy } from '../../registry/resources/index.js';
 import { objectValidator } from '../../registry/object-validator.js';
 import type { Strategy } from '../../registry/strategy.js';
+import { HeldBodies } from './held-bodies.js';
 import { prepareCreate, prepareUpdate, type PreparedCreate, type PreparedUpdate } from '../../registry/prepared-update.js';
 
 /** What a handler sends: the request's identity and body, the current object as stored bytes. */
@@ -118,9 +119,11 @@ function decodeCurrent(def: ResourceInfo, kv: KV): KObject {
   return conv ? conv.fromStored(obj) : obj;
 }
 
-/** PUT bodies decoded by update-check, until released. */
-const held = new Map<number, KObject>();
-let nextHold = 0;
+/**
+ * PUT bodies decoded by update-check, until released: at most 64, none for longer than 10 minutes (more than any
+ * request's timeout), should a release be lost.
+ */
+const held = new HeldBodies<KObject>(64, 600_000);
 
 function bodyOf(input: StagesInput): Buffer {
   const b = input.body!;
@@ -150,13 +153,13 @@ async function stages(input: StagesInput, scope: ResourceScope, found: Found): P
     }
     case 'update-check': {
       const obj = await updateBody(scope, bodyOf(input), noStep);
-      found.hold = ++nextHold;
-      held.set(found.hold, obj);
+      found.hold = held.hold(obj);
       return undefined;
     }
     case 'update': {
       const body = held.get(input.hold!);
-      if (!body) throw new Error('the held body of an update is gone');
+      // Gone (evicted, expired, or the worker restarted): the handler goes on in-thread with its own copy.
+      if (!body) throw FALLBACK;
       desired = await updateSequence(scope, builtinWriteHooks, body, given, q, noStep);
       break;
     }
@@ -167,7 +170,7 @@ async function stages(input: StagesInput, scope: ResourceScope, found: Found): P
       break;
     }
     case 'release':
-      held.delete(input.hold!);
+      held.release(input.hold!);
       return undefined;
   }
   if (input.prepare && current && input.current) {
