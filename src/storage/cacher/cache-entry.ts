@@ -1,6 +1,7 @@
 // One version of one object as the watch cache holds it, with slots the layers above fill lazily, so that one
 // decode and one serialization per (object version, encoding) are shared by every reader and watcher.
 import type { KV, Rev } from '../interface.js';
+import { storedBytes, storedText } from '../stored-text.js';
 
 export class CacheEntry {
   private serialized?: Map<string, Buffer>;
@@ -11,17 +12,32 @@ export class CacheEntry {
    */
   spliced?: Map<string, number>;
 
+  /** The stored bytes (without resourceVersion) in their retained form (storage/stored-text.ts). */
+  readonly text: string;
+
   constructor(
     readonly key: string,
-    /** The stored bytes (without resourceVersion). */
-    readonly value: Uint8Array,
+    /** The stored bytes, or their text. */
+    value: Uint8Array | string,
     readonly createRev: Rev,
     /** The object's resourceVersion; for the object carried by a delete event, the delete's revision. */
     readonly modRev: Rev,
-  ) {}
+  ) {
+    this.text = typeof value === 'string' ? value : storedText(value);
+  }
 
   static fromKV(kv: KV): CacheEntry {
     return new CacheEntry(kv.key, kv.value, kv.createRev, kv.modRev);
+  }
+
+  /** The stored bytes (without resourceVersion): a new Buffer per call, so read it once per use. */
+  get value(): Buffer {
+    return storedBytes(this.text);
+  }
+
+  /** Length of the stored bytes. */
+  get size(): number {
+    return this.text.length;
   }
 
   /**
