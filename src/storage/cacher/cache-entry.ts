@@ -3,6 +3,9 @@
 import type { KV, Rev } from '../interface.js';
 import { storedBytes, storedText } from '../stored-text.js';
 
+/** Values from this size on are large writes' (endpoints/heavy-work.ts starts at 4 KiB for apply patches). */
+const ORIGIN_MIN_BYTES = 4096;
+
 export class CacheEntry {
   private serialized?: Map<string, Buffer>;
   private decodedRef?: WeakRef<object>;
@@ -14,6 +17,7 @@ export class CacheEntry {
 
   /** The stored bytes (without resourceVersion) in their retained form (storage/stored-text.ts). */
   readonly text: string;
+  private origin?: WeakRef<Uint8Array>;
 
   constructor(
     readonly key: string,
@@ -23,16 +27,23 @@ export class CacheEntry {
     /** The object's resourceVersion; for the object carried by a delete event, the delete's revision. */
     readonly modRev: Rev,
   ) {
-    this.text = typeof value === 'string' ? value : storedText(value);
+    if (typeof value === 'string') {
+      this.text = value;
+    } else {
+      this.text = storedText(value);
+      // Large values are handed out as themselves while their Buffer lives: readers key facts on that memory (the
+      // resourceVersion offset a large write recorded, registry/rv-splice.ts), which a copy would not carry.
+      if (value.byteLength >= ORIGIN_MIN_BYTES) this.origin = new WeakRef(value);
+    }
   }
 
   static fromKV(kv: KV): CacheEntry {
     return new CacheEntry(kv.key, kv.value, kv.createRev, kv.modRev);
   }
 
-  /** The stored bytes (without resourceVersion): a new Buffer per call, so read it once per use. */
-  get value(): Buffer {
-    return storedBytes(this.text);
+  /** The stored bytes (without resourceVersion), as a new Buffer per call unless the original is still about. */
+  get value(): Uint8Array {
+    return this.origin?.deref() ?? storedBytes(this.text);
   }
 
   /** Length of the stored bytes. */
