@@ -21,7 +21,13 @@ interface Change {
   done: () => void;
 }
 
-export async function runWatch(job: WatchJob): Promise<WatchResult> {
+/** Called in-process (bench/watch-cpu.ts) when the measurement window opens and once its last change has arrived. */
+export interface WatchWindowHooks {
+  start(): Promise<void>;
+  end(): Promise<void>;
+}
+
+export async function runWatch(job: WatchJob, hooks?: WatchWindowHooks): Promise<WatchResult> {
   const cpu0 = process.cpuUsage();
   const wall0 = performance.now();
   const nSessions = Math.ceil(job.watchers / job.streamsPerSession);
@@ -123,10 +129,15 @@ export async function runWatch(job: WatchJob): Promise<WatchResult> {
     const deadline = measureFrom + job.durationMs;
     const inWindow = new Set<Promise<void>>();
     const busy: Promise<void>[] = names.map(() => Promise.resolve());
+    let hooked = false;
     for (let seq = 1; performance.now() < deadline; seq++) {
       while (inWindow.size >= job.window) await Promise.race(inWindow);
       if (performance.now() >= deadline) break;
       measuring = performance.now() >= measureFrom;
+      if (measuring && hooks && !hooked) {
+        hooked = true;
+        await hooks.start();
+      }
       const slot = seq % names.length;
       const name = names[slot]!;
       // Up to `window` updates in flight (group commit applies), never two on the same object: each needs the
@@ -163,6 +174,7 @@ export async function runWatch(job: WatchJob): Promise<WatchResult> {
     await Promise.all(busy);
     // Let the last changes arrive (bounded), then count only what was measured.
     await Promise.race([Promise.all(inWindow), new Promise((r) => setTimeout(r, LOST_AFTER_MS))]);
+    if (hooked) await hooks!.end();
     measuring = false;
     stopping = true;
     const seconds = (Math.max(deadline, performance.now()) - measureFrom) / 1000;

@@ -87,10 +87,17 @@ function totalSeries(m: ApiserverMetrics, shape: RouteShape, code: number): Coun
 
 export function withRequestMetrics(m: ApiserverMetrics): Filter {
   const shapes = new Map<string, RouteShape>();
+  // Called per watcher and batch: the series of a kind are found once (until the metrics are reset).
+  const watchSeries = new Map<string, { group: string; version: string; resets: number; total: CounterSeries; sizes: HistogramSeries }>();
   const recordWatchEvents = (group: string, version: string, kind: string, sizes: number[]) => {
-    const l = { group, version, kind };
-    m.watchEvents.inc(l, sizes.length);
-    for (const size of sizes) m.watchEventsSizes.observe(l, size);
+    let s = watchSeries.get(kind);
+    if (!s || s.group !== group || s.version !== version || s.resets !== metricResets()) {
+      const l = Object.freeze({ group, version, kind });
+      if (watchSeries.size >= MAX_SHAPES) watchSeries.clear();
+      watchSeries.set(kind, (s = { group, version, resets: metricResets(), total: m.watchEvents.seriesOf(l), sizes: m.watchEventsSizes.seriesOf(l) }));
+    }
+    s.total.value += sizes.length;
+    for (let i = 0; i < sizes.length; i++) m.watchEventsSizes.observeSeries(s.sizes, sizes[i]!);
   };
   return async (ctx, next) => {
     const ri = ctx.requestInfo;

@@ -23,6 +23,11 @@ export interface WatchEncoder {
   objectEvent(type: WatchEventType, obj: KObject): Buffer;
   /** An ERROR event around a Status, when not newline-delimited JSON. */
   errorEvent?(status: object): Buffer;
+  /**
+   * Set when event() gives every watcher of the same key the same bytes for an event (no per-watcher state, unlike
+   * Table's headers): watchers without a selector then share one encoded chunk per batch.
+   */
+  shareKey?: string;
 }
 
 const leftFrames = new WeakMap<CacheEvent, Map<string, Buffer>>();
@@ -49,6 +54,7 @@ function sharedEncoder(items: ItemEncoder, { contentType, frameOf, objectFrame }
   return {
     contentType,
     errorEvent,
+    shareKey: items.key,
     event(it) {
       if ('entry' in it) {
         const cache = it.entry.cache;

@@ -126,9 +126,19 @@ export async function serveWatch(scope: ResourceScope, source: Watcher, opts: Li
   }
   if (stream.closed) return finish();
 
+  // Without a selector or a preparation every watcher of the prefix writes the same chunk for a batch: one encoded once.
+  const shareKey = sel.filter || prepare ? undefined : encoder.shareKey;
+  const { group, version, kind } = scope.def;
   try {
     watcher = cache.watch(prefix, startRev, {
       events: (batch: CacheEvent[]) => {
+        if (shareKey !== undefined) {
+          if (stream.closed) return;
+          const chunk = sharedChunk(batch, shareKey, encoder);
+          record?.(group, version, kind, chunk.sizes);
+          if (!stream.write(chunk.bytes)) finish();
+          return;
+        }
         const items: WatchItem[] = [];
         for (const ev of batch) {
           const item = translateEvent(ev, sel.filter);
@@ -167,6 +177,32 @@ export async function serveWatch(scope: ResourceScope, source: Watcher, opts: Li
     if (rev > startRev && !stream.closed) stream.write(counted([encoder.objectEvent('BOOKMARK', bookmarkObject(scope, rev))]));
   });
   return done;
+}
+
+interface SharedChunk {
+  bytes: Buffer;
+  /** Each event's size, for the watch event metrics. */
+  sizes: number[];
+}
+
+/** Per batch (the hub hands one array to every watcher of a prefix) and share key, the batch's encoded events. */
+const sharedChunks = new WeakMap<readonly CacheEvent[], Map<string, SharedChunk>>();
+
+function sharedChunk(batch: readonly CacheEvent[], key: string, encoder: WatchEncoder): SharedChunk {
+  let byKey = sharedChunks.get(batch);
+  let chunk = byKey?.get(key);
+  if (chunk) return chunk;
+  const frames: Buffer[] = new Array(batch.length);
+  const sizes: number[] = new Array(batch.length);
+  for (let i = 0; i < batch.length; i++) {
+    const f = encoder.event(translateEvent(batch[i]!)!);
+    frames[i] = f;
+    sizes[i] = f.length;
+  }
+  chunk = { bytes: frames.length === 1 ? frames[0]! : Buffer.concat(frames), sizes };
+  if (!byKey) sharedChunks.set(batch, (byKey = new Map()));
+  byKey.set(key, chunk);
+  return chunk;
 }
 
 // kube's nextBookmarkTime: every bookmarkFrequency, and once shortly before the deadline.

@@ -102,9 +102,9 @@ export class WatchStream {
    * Queues the parts as one chunk; false once the stream is closed or has just been cut off. The initial events
    * (one write of the snapshot) do not count against the hard bound: a client gets its list however large it is.
    */
-  write(parts: Buffer[], opts: { initial?: boolean } = {}): boolean {
+  write(parts: Buffer[] | Buffer, opts: { initial?: boolean } = NO_OPTIONS): boolean {
     if (this.closed) return false;
-    const chunk = parts.length === 1 ? parts[0]! : Buffer.concat(parts);
+    const chunk = Buffer.isBuffer(parts) ? parts : parts.length === 1 ? parts[0]! : Buffer.concat(parts);
     this.queue.push(chunk);
     this.queued += chunk.length;
     if (opts.initial) this.initialPending += chunk.length;
@@ -161,31 +161,42 @@ export class WatchStream {
 
   private pumping = false;
 
+  // One callback per stream for the last write of each hand-over (none made per write).
+  private readonly written = (err?: Error | null): void => {
+    this.initialPending = Math.max(0, this.initialPending - this.inFlight);
+    this.inFlight = 0;
+    if (err) return this.cutOff();
+    this.lastProgressAt = Date.now();
+    if (this.queue.length) this.pump();
+    else if (this.endWhenFlushed) this.finishResponse();
+  };
+
   private pump(): void {
     if (this.pumping) return; // a write that completed synchronously: the loop below goes on
     this.pumping = true;
     while (this.inFlight === 0 && this.queue.length && !this.ended) {
+      if (this.queue.length === 1) {
+        // The usual case: one chunk waiting, handed over as it is.
+        const chunk = this.queue.pop()!;
+        this.queued -= chunk.length;
+        this.inFlight = chunk.length;
+        this.res.write(chunk, this.written);
+        continue;
+      }
       let batch = 0;
       let n = 0;
       while (n < this.queue.length && (n === 0 || batch + this.queue[n]!.length <= MAX_IN_FLIGHT_BYTES)) batch += this.queue[n++]!.length;
       const chunks = this.queue.splice(0, n);
       this.queued -= batch;
       this.inFlight = batch;
-      const done = (err?: Error | null) => {
-        this.initialPending = Math.max(0, this.initialPending - batch);
-        this.inFlight = 0;
-        if (err) return this.cutOff();
-        this.lastProgressAt = Date.now();
-        if (this.queue.length) this.pump();
-        else if (this.endWhenFlushed) this.finishResponse();
-      };
-      chunks.forEach((c, k) => this.res.write(c, k === chunks.length - 1 ? done : noop));
+      for (let k = 0; k < chunks.length; k++) this.res.write(chunks[k]!, k === chunks.length - 1 ? this.written : noop);
     }
     this.pumping = false;
   }
 }
 
 const noop = () => undefined;
+const NO_OPTIONS: { initial?: boolean } = {};
 
 /** Every so often: a stream holding more than the slow bound whose client took nothing for a while is cut off. */
 function startSweeper(limits: WatchBufferLimits): void {

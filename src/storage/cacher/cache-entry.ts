@@ -1,6 +1,10 @@
 // One version of one object as the watch cache holds it, with slots the layers above fill lazily, so that one
 // decode and one serialization per (object version, encoding) are shared by every reader and watcher.
 import type { KV, Rev } from '../interface.js';
+import { storedBytes, storedText } from '../stored-text.js';
+
+/** Values from this size on are large writes' (endpoints/heavy-work.ts starts at 4 KiB for apply patches). */
+const ORIGIN_MIN_BYTES = 4096;
 
 export class CacheEntry {
   private serialized?: Map<string, Buffer>;
@@ -11,17 +15,40 @@ export class CacheEntry {
    */
   spliced?: Map<string, number>;
 
+  /** The stored bytes (without resourceVersion) in their retained form (storage/stored-text.ts). */
+  readonly text: string;
+  private origin?: WeakRef<Uint8Array>;
+
   constructor(
     readonly key: string,
-    /** The stored bytes (without resourceVersion). */
-    readonly value: Uint8Array,
+    /** The stored bytes, or their text. */
+    value: Uint8Array | string,
     readonly createRev: Rev,
     /** The object's resourceVersion; for the object carried by a delete event, the delete's revision. */
     readonly modRev: Rev,
-  ) {}
+  ) {
+    if (typeof value === 'string') {
+      this.text = value;
+    } else {
+      this.text = storedText(value);
+      // Large values are handed out as themselves while their Buffer lives: readers key facts on that memory (the
+      // resourceVersion offset a large write recorded, registry/rv-splice.ts), which a copy would not carry.
+      if (value.byteLength >= ORIGIN_MIN_BYTES) this.origin = new WeakRef(value);
+    }
+  }
 
   static fromKV(kv: KV): CacheEntry {
     return new CacheEntry(kv.key, kv.value, kv.createRev, kv.modRev);
+  }
+
+  /** The stored bytes (without resourceVersion), as a new Buffer per call unless the original is still about. */
+  get value(): Uint8Array {
+    return this.origin?.deref() ?? storedBytes(this.text);
+  }
+
+  /** Length of the stored bytes. */
+  get size(): number {
+    return this.text.length;
   }
 
   /**

@@ -221,7 +221,7 @@ export class WatchCache {
       } else {
         const last = prev ?? CacheEntry.fromKV(ev.kv);
         if (this.entries.delete(key)) this.keys.splice(lowerBound(this.keys, key), 1);
-        events.push({ type: 'delete', rev: ev.rev, entry: new CacheEntry(key, last.value, last.createRev, ev.rev), prev });
+        events.push({ type: 'delete', rev: ev.rev, entry: new CacheEntry(key, last.text, last.createRev, ev.rev), prev });
       }
     }
     if (events.length === 0) return;

@@ -75,10 +75,19 @@ export class WatchHub<E extends { rev: Rev }> {
 
   /** Delivers one committed batch (revision order) whose last revision is `rev`. */
   publish(batch: readonly E[], rev: Rev): void {
+    if (batch.length === 0 && this.subs.size === 0) return;
+    const first = batch.length > 0 ? batch[0]!.rev : Infinity;
+    // Watchers of one prefix that have seen none of the batch get the very same array (filtered once per prefix), so
+    // the layers above can share per-batch work (e.g. one encoded chunk) among them.
+    let byPrefix: Map<string, E[] | undefined> | undefined;
     for (const sub of this.subs) {
       let matched: E[] | undefined;
-      for (const e of batch) {
-        if (e.rev > sub.seen && this.keyOf(e).startsWith(sub.prefix)) (matched ??= []).push(e);
+      if (sub.seen < first) {
+        byPrefix ??= new Map();
+        if (byPrefix.has(sub.prefix)) matched = byPrefix.get(sub.prefix);
+        else byPrefix.set(sub.prefix, (matched = this.matching(batch, sub.prefix, -Infinity)));
+      } else {
+        matched = this.matching(batch, sub.prefix, sub.seen);
       }
       if (matched) sub.seen = matched[matched.length - 1]!.rev;
       if (sub.backlog) {
@@ -88,6 +97,14 @@ export class WatchHub<E extends { rev: Rev }> {
       }
       this.deliver(sub, matched, rev);
     }
+  }
+
+  private matching(batch: readonly E[], prefix: string, after: Rev): E[] | undefined {
+    let matched: E[] | undefined;
+    for (const e of batch) {
+      if (e.rev > after && this.keyOf(e).startsWith(prefix)) (matched ??= []).push(e);
+    }
+    return matched;
   }
 
   /** Ends every watcher with `err`. */
