@@ -1,8 +1,8 @@
 // Server CPU per write of two builds side by side, for a change's before/after on a loaded machine: one kubelite
 // child from this build and one from another checkout's build (`--other DIR`, its `dist/` built), both started
 // at once, then batches of writes sent to each in turn (A B A B …) so that the machine's load weighs on both alike.
-//   node dist/bench/write-ab.js --other DIR [--rounds 8] [--requests 600] [--scenarios create-64,update,patch,apply]
-// Prints per scenario each side's batches, the median of all but the first round (JIT warm-up), and new/other.
+//   node dist/bench/write-ab.js --other DIR [--rounds 8] [--requests 600] [--warmup 3000] [--other-flags '…'] [--scenarios create-64,update,patch,apply]
+// Prints per scenario each side's batches (after `--warmup` unmeasured writes per side), their medians and new/other.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -23,6 +23,9 @@ const other = arg('other', '');
 if (!other) throw new Error('usage: write-ab --other DIR [--rounds N] [--requests N] [--scenarios …]');
 const rounds = Math.max(2, Number(arg('rounds', '8')));
 const requests = Number(arg('requests', '600'));
+const warmup = Number(arg('warmup', '3000'));
+// Node/V8 flags for the other side only (e.g. to weigh a flag: --other . --other-flags --max-semi-space-size=32).
+const otherFlags = arg('other-flags', '').split(' ').filter(Boolean);
 const scenarios = arg('scenarios', 'create-64,update,patch,apply').split(',');
 
 function spec(scenario: string, side: string, round: number): { spec: RequestSpec; inFlight: number } {
@@ -57,7 +60,8 @@ async function main(): Promise<void> {
   const targets: Record<string, { t: Target; child: Child }> = {};
   try {
     for (const [side, module] of Object.entries(modules)) {
-      const { child, hello } = await Child.fork<{ url: string }>(module, { args: [certDir], execArgv: ['--expose-gc'] });
+      const execArgv = ['--expose-gc', ...(side === 'other' ? otherFlags : [])];
+      const { child, hello } = await Child.fork<{ url: string }>(module, { args: [certDir], execArgv });
       const t: Target = { kind: 'kubelite', endpoint: ctx.endpoint(hello.url), rss: async () => 0, cpu: () => child.call<number>({ cpu: true }) };
       targets[side] = { t, child };
       await createNamespace(t);
@@ -66,6 +70,11 @@ async function main(): Promise<void> {
     }
     for (const scenario of scenarios) {
       const perWrite: Record<string, number[]> = { new: [], other: [] };
+      // The JIT takes thousands of writes to settle: unmeasured writes first, on each side.
+      for (const side of ['new', 'other']) {
+        const { spec: s, inFlight } = spec(scenario, side, -1);
+        await ctx.run({ kind: 'requests', target: targets[side]!.t.endpoint, spec: s, inFlight, sessions: 1, warmupMs: 0, durationMs: 300_000, maxRequests: warmup });
+      }
       for (let round = 0; round < rounds; round++) {
         // Alternate which side goes first, so neither always follows the other's garbage.
         const order = round % 2 ? ['other', 'new'] : ['new', 'other'];
@@ -79,7 +88,7 @@ async function main(): Promise<void> {
           perWrite[side]!.push(cpu / r.succeeded);
         }
       }
-      const m = (side: string) => median(perWrite[side]!.slice(1));
+      const m = (side: string) => median(perWrite[side]!);
       console.log(`${scenario.padEnd(10)} server CPU µs per write: new ${m('new').toFixed(0)}, other ${m('other').toFixed(0)}, new/other ${(m('new') / m('other')).toFixed(2)}`);
       for (const side of ['new', 'other']) console.log(`  ${side.padEnd(6)} ${perWrite[side]!.map((x) => x.toFixed(0)).join(' ')}`);
     }
