@@ -2,9 +2,9 @@
 // usual load generator, and for each write scenario `rounds` batches of a fixed number of requests, each batch's
 // server CPU time (all threads) divided by its requests. Prints every batch and the median and minimum of all but
 // the first (warm-up) batch.
-//   node dist/bench/write-cpu.js [--rounds 5] [--requests 2000] [--scenarios create-64,update,patch] [--profile]
+//   node dist/bench/write-cpu.js [--rounds 5] [--requests 2000] [--scenarios create-64,update,patch,create-1,apply] [--profile]
 // With --profile the last batch is CPU-profiled and its main-thread time split by stage (write-stages.ts).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureCertificates } from '../src/server/certificates.js';
@@ -25,6 +25,7 @@ const requests = Number(arg('requests', '2000'));
 const scenarios = arg('scenarios', 'create-64,update,patch').split(',');
 const profiling = process.argv.includes('--profile');
 const names = Array.from({ length: 64 }, (_, i) => objectName('cm-', i));
+const applyNames = Array.from({ length: 64 }, (_, i) => objectName('web-', i));
 
 async function specFor(ctx: RunContext, t: Target, scenario: string, round: number): Promise<{ spec: RequestSpec; inFlight: number }> {
   switch (scenario) {
@@ -38,6 +39,9 @@ async function specFor(ctx: RunContext, t: Target, scenario: string, round: numb
     case 'patch':
       if (round === 0) await seed(ctx, t, 'cm-', 0, 64);
       return { spec: { op: 'patch', ns: NS, names, body: 'smp-configmap' }, inFlight: 64 };
+    case 'apply':
+      // 64 Deployments, one apply in flight each (the first apply creates, the rest are no-op or changing applies).
+      return { spec: { op: 'patch', ns: NS, names: applyNames, body: 'apply-deployment' }, inFlight: 64 };
     default:
       throw new Error(`unknown scenario ${scenario}`);
   }
@@ -63,6 +67,8 @@ async function main(): Promise<void> {
           const cpu = (await t.cpu()) - c0;
           if (last && t.profile) {
             await t.profile.stop();
+            const keep = arg('keep-profiles', '');
+            if (keep) copyFileSync(join(profileDir, `${scenario}.cpuprofile`), join(keep, `${scenario}.cpuprofile`));
             printStages(join(profileDir, `${scenario}.cpuprofile`), r.succeeded, process.argv.slice(process.argv.indexOf('--profile') + 1).filter((a) => !a.startsWith('--')));
           }
           if (r.errors) throw new Error(`${scenario}: ${r.errors} errors (${r.firstError})`);

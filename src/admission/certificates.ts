@@ -30,6 +30,7 @@ const isCSR = (a: AdmissionAttributes) => a.resource.group === GROUP && a.resour
 export class CertificateApproval implements AdmissionPlugin {
   readonly name = 'CertificateApproval';
   readonly operations = new Set<AdmissionOperation>(['UPDATE']);
+  readonly resources = [['certificates.k8s.io', 'certificatesigningrequests']] as const;
 
   async validate(a: AdmissionAttributes): Promise<void> {
     if (!isCSR(a) || !a.oldObject) return;
@@ -45,6 +46,7 @@ export class CertificateApproval implements AdmissionPlugin {
 export class CertificateSigning implements AdmissionPlugin {
   readonly name = 'CertificateSigning';
   readonly operations = new Set<AdmissionOperation>(['UPDATE']);
+  readonly resources = [['certificates.k8s.io', 'certificatesigningrequests']] as const;
 
   async validate(a: AdmissionAttributes): Promise<void> {
     if (!isCSR(a) || a.subresource !== 'status' || !a.oldObject) return;
@@ -59,6 +61,7 @@ export class CertificateSigning implements AdmissionPlugin {
 export class CertificateSubjectRestriction implements AdmissionPlugin {
   readonly name = 'CertificateSubjectRestriction';
   readonly operations = new Set<AdmissionOperation>(['CREATE']);
+  readonly resources = [['certificates.k8s.io', 'certificatesigningrequests']] as const;
 
   async validate(a: AdmissionAttributes): Promise<void> {
     if (!isCSR(a) || a.subresource) return;
@@ -81,6 +84,7 @@ export class CertificateSubjectRestriction implements AdmissionPlugin {
 export class ClusterTrustBundleAttest implements AdmissionPlugin {
   readonly name = 'ClusterTrustBundleAttest';
   readonly operations = new Set<AdmissionOperation>(['CREATE', 'UPDATE']);
+  readonly resources = [['certificates.k8s.io', 'clustertrustbundles']] as const;
 
   async validate(a: AdmissionAttributes): Promise<void> {
     if (a.resource.group !== GROUP || a.resource.resource !== 'clustertrustbundles' || a.subresource || !a.object) return;

@@ -22,6 +22,7 @@ export function defaultClassName(classes: KubeObject[], annotations: readonly st
 export class DefaultStorageClass implements AdmissionPlugin {
   readonly name = 'DefaultStorageClass';
   readonly operations = new Set<AdmissionOperation>(['CREATE']);
+  readonly resources = [['', 'persistentvolumeclaims']] as const;
 
   constructor(private readonly listClasses: () => Promise<KubeObject[]>) {}
 
@@ -38,6 +39,7 @@ export class DefaultStorageClass implements AdmissionPlugin {
 export class DefaultIngressClass implements AdmissionPlugin {
   readonly name = 'DefaultIngressClass';
   readonly operations = new Set<AdmissionOperation>(['CREATE']);
+  readonly resources = [['networking.k8s.io', 'ingresses']] as const;
 
   constructor(private readonly listClasses: () => Promise<KubeObject[]>) {}
 

@@ -23,6 +23,7 @@ function covers(t: Toleration, key: string): boolean {
 export class DefaultTolerationSeconds implements AdmissionPlugin {
   readonly name = 'DefaultTolerationSeconds';
   readonly operations = new Set<AdmissionOperation>(['CREATE', 'UPDATE']);
+  readonly resources = [['', 'pods']] as const;
 
   constructor(
     private readonly notReadySeconds = DEFAULT_TOLERATION_SECONDS,

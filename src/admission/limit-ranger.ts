@@ -73,6 +73,7 @@ function aggregate(errs: string[]): string {
 export class LimitRanger implements AdmissionPlugin {
   readonly name = 'LimitRanger';
   readonly operations = new Set<AdmissionOperation>(['CREATE', 'UPDATE']);
+  readonly resources = [['', 'pods'], ['', 'persistentvolumeclaims']] as const;
 
   constructor(private readonly listLimitRanges: (namespace: string) => Promise<KubeObject[]>) {}
 

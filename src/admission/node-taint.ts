@@ -9,6 +9,7 @@ const NOT_READY = { key: 'node.kubernetes.io/not-ready', effect: 'NoSchedule' };
 export class TaintNodesByCondition implements AdmissionPlugin {
   readonly name = 'TaintNodesByCondition';
   readonly operations = new Set<AdmissionOperation>(['CREATE']);
+  readonly resources = [['', 'nodes']] as const;
 
   async admit(a: AdmissionAttributes): Promise<void> {
     if (!isMain(a, '', 'nodes')) return;

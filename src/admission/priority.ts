@@ -17,6 +17,7 @@ export interface PriorityClassSource {
 export class Priority implements AdmissionPlugin {
   readonly name = 'Priority';
   readonly operations = new Set<AdmissionOperation>(['CREATE', 'UPDATE']);
+  readonly resources = [['', 'pods']] as const;
 
   constructor(private readonly classes: PriorityClassSource) {}
 

@@ -24,6 +24,7 @@ export interface EscalationDeps {
 export class RbacEscalationCheck implements AdmissionPlugin {
   readonly name = 'RBACEscalation';
   readonly operations = new Set<AdmissionOperation>(['CREATE', 'UPDATE']);
+  readonly resources = [['rbac.authorization.k8s.io', '*']] as const;
 
   constructor(private readonly deps: EscalationDeps) {}
 

@@ -24,6 +24,7 @@ const sameJSON = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringif
 export class RuntimeClassAdmission implements AdmissionPlugin {
   readonly name = 'RuntimeClass';
   readonly operations = new Set<AdmissionOperation>(['CREATE']);
+  readonly resources = [['', 'pods']] as const;
 
   constructor(private readonly getClass: (name: string) => Promise<KubeObject | undefined>) {}
 

@@ -40,6 +40,7 @@ function suffix(): string {
 export class ServiceAccountAdmission implements AdmissionPlugin {
   readonly name = 'ServiceAccount';
   readonly operations = new Set<AdmissionOperation>(['CREATE', 'UPDATE']);
+  readonly resources = [['', 'pods']] as const;
 
   /** `getAccount` reads the cache first and the store when missing; `retryMs` spaces the retries for "default". */
   constructor(

@@ -10,6 +10,7 @@ import { admissionForbidden, isMain } from './forbidden.js';
 export class StorageObjectInUseProtection implements AdmissionPlugin {
   readonly name = 'StorageObjectInUseProtection';
   readonly operations = new Set<AdmissionOperation>(['CREATE']);
+  readonly resources = [['', 'persistentvolumeclaims'], ['', 'persistentvolumes']] as const;
 
   async admit(a: AdmissionAttributes): Promise<void> {
     const finalizer = isMain(a, '', 'persistentvolumeclaims') ? 'kubernetes.io/pvc-protection' : isMain(a, '', 'persistentvolumes') ? 'kubernetes.io/pv-protection' : undefined;
@@ -23,6 +24,7 @@ export class StorageObjectInUseProtection implements AdmissionPlugin {
 export class PersistentVolumeClaimResize implements AdmissionPlugin {
   readonly name = 'PersistentVolumeClaimResize';
   readonly operations = new Set<AdmissionOperation>(['UPDATE']);
+  readonly resources = [['', 'persistentvolumeclaims']] as const;
 
   constructor(private readonly getClass: (name: string) => Promise<KubeObject | undefined>) {}
 

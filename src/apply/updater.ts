@@ -89,7 +89,8 @@ export function recordUpdate(live: unknown, next: unknown, managed: Managed, inf
   if (set.isEmpty()) return;
   const id = managerIdentity(info);
   const prev = managed.get(id);
-  managed.set(id, { ...info, set: prev ? set.union(prev.set) : set, time: ctx.now() });
+  // A manager changing only paths it owns keeps its set (and the encoding it already has: fields-v1.ts).
+  managed.set(id, { ...info, set: prev ? (set.isSubsetOf(prev.set) ? prev.set : set.union(prev.set)) : set, time: ctx.now() });
 }
 
 /**

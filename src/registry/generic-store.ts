@@ -24,6 +24,7 @@ import { isValidPathSegmentName } from '../validation/names.js';
 import { deepClone, jsonEqual, meta, nowRFC3339, type KObject, type KubeObject } from '../api/object.js';
 import type { ResourceDef } from './resource-def.js';
 import { decodeStored, encodeStored, setResourceVersion } from './stored-codec.js';
+import { encodeStoredForServing, rememberServedJson } from './served-json.js';
 import { converterFor, type VersionConverter } from '../versions/converter.js';
 import type { Strategy, StrategyContext } from './strategy.js';
 import type { Admission, AdmissionAttributes, AdmissionOperation } from './admission.js';
@@ -141,6 +142,15 @@ export class GenericStore {
   /** An object of this endpoint's form as stored bytes. */
   encode(obj: KubeObject): Uint8Array {
     return encodeStored(this.converter ? this.converter.toStored(obj) : obj);
+  }
+
+  /**
+   * The stored bytes of an object this store writes and returns, with where its resourceVersion goes in its JSON
+   * (served-json.ts) when the endpoint answers it as it is stored: a built-in kind without conversion.
+   */
+  private encodeWritten(obj: KubeObject): { value: Uint8Array; at: number | undefined } {
+    if (this.converter || this.def.builtin === false) return { value: this.encode(obj), at: undefined };
+    return encodeStoredForServing(obj);
   }
 
   /**
@@ -278,9 +288,11 @@ export class GenericStore {
       return obj;
     }
     for (let attempt = 1; ; attempt++) {
-      const r = await this.storage.put(this.key(namespace, md.name!), this.encode(obj), 0);
+      const { value, at } = this.encodeWritten(obj);
+      const r = await this.storage.put(this.key(namespace, md.name!), value, 0);
       if (r.ok) {
         setResourceVersion(md, String(r.kv.modRev));
+        rememberServedJson(obj, value, at, md.resourceVersion!);
         return obj;
       }
       if (generated && attempt < GENERATE_NAME_ATTEMPTS) {
@@ -447,9 +459,11 @@ export class GenericStore {
     // Removing the last finalizer of an object being deleted deletes it.
     if (deletesOnWrite(this.strategy, obj)) return this.deleteOnUpdate(key, name, kv, current, obj, explicitRV, opts);
     if (opts.dryRun) return { obj, created: false };
-    const r = await this.storage.put(key, this.encode(obj), kv.modRev);
+    const { value, at } = this.encodeWritten(obj);
+    const r = await this.storage.put(key, value, kv.modRev);
     if (r.ok) {
       setResourceVersion(omd, String(r.kv.modRev));
+      rememberServedJson(obj, value, at, omd.resourceVersion!);
       return { obj, created: false };
     }
     if (!r.current) throw notFound(this.gr, name);

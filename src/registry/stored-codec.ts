@@ -43,7 +43,7 @@ export function decodeStored(kv: KV): KObject {
 }
 
 // ObjectMeta fields Go writes after resourceVersion (name, generateName, namespace, selfLink and uid come before).
-const AFTER_RESOURCE_VERSION = new Set(['generation', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'labels', 'annotations', 'ownerReferences', 'finalizers', 'managedFields']);
+export const AFTER_RESOURCE_VERSION: ReadonlySet<string> = new Set(['generation', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'labels', 'annotations', 'ownerReferences', 'finalizers', 'managedFields']);
 
 /** Sets metadata.resourceVersion in place, where Go's ObjectMeta declares it (so the JSON keeps Go's order). */
 export function setResourceVersion(md: NonNullable<KObject['metadata']>, rv: string): void {

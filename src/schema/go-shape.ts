@@ -100,30 +100,10 @@ export function goShape(value: unknown, node: SchemaNode | undefined): unknown {
   if (node.isStruct) {
     const fields = fieldsOf(node.component);
     if (!fields) {
-      for (const [k, v] of Object.entries(obj)) obj[k] = goShape(v, node.properties.get(k));
+      for (const k of Object.keys(obj)) obj[k] = goShape(obj[k], node.properties.get(k));
       return obj;
     }
-    const entries: [string, unknown][] = [];
-    const named = fields.names;
-    for (const f of fields) {
-      const child = node.properties.get(f.name);
-      const v = obj[f.name];
-      if (v === undefined || v === null) {
-        if (f.always || f.value) entries.push([f.name, zeroOf(child, f)]);
-        continue;
-      }
-      const shaped = goShape(v, child);
-      if (!f.always && !f.value) {
-        if (!f.pointer && isEmpty(shaped)) continue;
-        if (Array.isArray(shaped) && shaped.length === 0) continue;
-        if (isMap(shaped) && child?.isMap && Object.keys(shaped).length === 0) continue;
-      }
-      entries.push([f.name, shaped]);
-    }
-    // Anything the struct list does not name (it should not happen after typed decoding) stays, at the end.
-    for (const [k, v] of Object.entries(obj)) if (!named.has(k)) entries.push([k, goShape(v, node.properties.get(k))]);
-    replaceEntries(obj, entries);
-    return obj;
+    return shapeStruct(obj, node, fields);
   }
   if (node.isMap) {
     const addl = node.additionalProperties;
@@ -147,6 +127,71 @@ export function goShape(value: unknown, node: SchemaNode | undefined): unknown {
     return obj;
   }
   return value;
+}
+
+/**
+ * A struct in Go's shape. Most objects are already in it (clients write Go's order, and a shaped object is shaped
+ * again before it is stored): while the object's keys are exactly the written fields in order, values are set in
+ * place and nothing is allocated but the key list; the first difference switches to building the entries anew.
+ */
+function shapeStruct(obj: JsonMap, node: SchemaNode, fields: GoStruct): JsonMap {
+  const keys = Object.keys(obj);
+  const named = fields.names;
+  let ki = 0;
+  let entries: [string, unknown][] | undefined;
+  for (const f of fields) {
+    const child = node.properties.get(f.name);
+    const v = obj[f.name];
+    let out: unknown;
+    let keep: boolean;
+    if (v === undefined || v === null) {
+      keep = f.always || f.value;
+      if (keep) out = zeroOf(child, f);
+    } else {
+      out = goShape(v, child);
+      keep = f.always || f.value || !omitted(out, f, child);
+    }
+    if (!entries) {
+      if (keep && keys[ki] === f.name) {
+        ki++;
+        if (out !== v) obj[f.name] = out;
+        continue;
+      }
+      // A dropped field the object has elsewhere leaves keys unmatched at the end (handled below).
+      if (!keep && keys[ki] !== f.name) continue;
+      entries = [];
+      for (let j = 0; j < ki; j++) entries.push([keys[j]!, obj[keys[j]!]]);
+    }
+    if (keep) entries.push([f.name, out]);
+  }
+  if (!entries) {
+    if (ki === keys.length) return obj;
+    // What is left are fields the struct list does not name (kept, at the end) or dropped fields.
+    let onlyUnnamed = true;
+    for (let j = ki; j < keys.length; j++) if (named.has(keys[j]!)) onlyUnnamed = false;
+    if (onlyUnnamed) {
+      for (let j = ki; j < keys.length; j++) obj[keys[j]!] = goShape(obj[keys[j]!], node.properties.get(keys[j]!));
+      return obj;
+    }
+    entries = [];
+    for (let j = 0; j < ki; j++) entries.push([keys[j]!, obj[keys[j]!]]);
+  }
+  // Anything the struct list does not name (it should not happen after typed decoding) stays, at the end.
+  for (const k of keys) if (!named.has(k)) entries.push([k, goShape(obj[k], node.properties.get(k))]);
+  replaceEntries(obj, entries);
+  return obj;
+}
+
+/** Whether an omitempty field holding `v` (shaped, not null) is left out. */
+function omitted(v: unknown, f: GoField, child: SchemaNode | undefined): boolean {
+  if (!f.pointer && isEmpty(v)) return true;
+  if (Array.isArray(v)) return v.length === 0;
+  return isMap(v) && !!child?.isMap && isEmptyMap(v);
+}
+
+function isEmptyMap(v: JsonMap): boolean {
+  for (const _ in v) return false;
+  return true;
 }
 
 /**

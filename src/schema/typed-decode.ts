@@ -141,8 +141,11 @@ class TypedDecoder {
   error?: string;
   readonly strict: string[] = [];
   private readonly seen = new Set<string>();
-  /** sigs.k8s.io/json's strict field stack: `spec`, `.containers`, `[0]`, … */
-  private readonly path: string[] = [];
+  /**
+   * sigs.k8s.io/json's strict field stack (`spec`, `.containers`, `[0]`, …), kept as field names and list
+   * positions: its text is only needed for a strict error.
+   */
+  private readonly path: (string | number)[] = [];
   /** encoding/json's error context: the innermost struct entered and the field names on the way. */
   private struct?: string;
   private readonly fields: string[] = [];
@@ -167,7 +170,7 @@ class TypedDecoder {
 
   private saveStrict(kind: 'unknown field' | 'duplicate field', field: string): void {
     if (this.strict.length >= MAX_STRICT_ERRORS) return;
-    const path = this.path.length ? `${this.path.join('')}.${field}` : field;
+    const path = this.path.length ? `${pathText(this.path)}.${field}` : field;
     const text = `${kind} ${goQuote(path)}`;
     if (this.seen.has(text)) return;
     this.seen.add(text);
@@ -249,7 +252,7 @@ class TypedDecoder {
     if (!items) return v;
     const out = new Array<unknown>(v.length);
     for (let i = 0; i < v.length; i++) {
-      this.path.push(`[${i}]`);
+      this.path.push(i);
       out[i] = v[i] === null ? zeroValue(items) : this.decode(v[i], items);
       this.path.pop();
     }
@@ -267,12 +270,15 @@ class TypedDecoder {
     const repeated = this.duplicates?.get(v);
     // Keys of a plain object are unique; only recorded entries can repeat.
     const seenKeys = repeated ? new Set<string>() : undefined;
-    const entries = repeated ?? Object.entries(v);
+    // Entries of a plain object are read by key: no pair is made per field.
+    const keys = repeated ? undefined : Object.keys(v);
+    const n = repeated ? repeated.length : keys!.length;
     const savedStruct = this.struct;
     const structName = struct ? structNameOf(node) : undefined;
     const mapElem = struct ? undefined : (node.additionalProperties as SchemaNode);
-    const prefix = this.path.length ? '.' : '';
-    for (const [key, val] of entries) {
+    for (let i = 0; i < n; i++) {
+      const key = repeated ? repeated[i]![0] : keys![i]!;
+      const val = repeated ? repeated[i]![1] : v[key];
       let child: SchemaNode;
       if (struct) {
         const p = node.property(key);
@@ -300,7 +306,7 @@ class TypedDecoder {
         this.fields.push(key);
         if (structName !== undefined) this.struct = structName;
       }
-      this.path.push(prefix + key);
+      this.path.push(key);
       setOwn(out, key, this.decode(val, child, mergeInto));
       this.path.pop();
       if (struct) {
@@ -311,6 +317,16 @@ class TypedDecoder {
     return out;
   }
 
+}
+
+/** The text of a strict field stack: `[i]` for list positions, names joined by dots. */
+function pathText(path: readonly (string | number)[]): string {
+  let out = '';
+  for (let i = 0; i < path.length; i++) {
+    const p = path[i]!;
+    out += typeof p === 'number' ? `[${p}]` : i ? `.${p}` : p;
+  }
+  return out;
 }
 
 /** Decodes `value` against a built-in kind's schema (see the file comment). Never throws. */

@@ -74,14 +74,30 @@ export function validateFields(scope: ResourceScope, obj: KObject, q: Pick<Write
     for (const e of errors) if (!CONTROL.test(e)) scope.ctx.warnings.push(e);
   }
   const decoded = r.value as KObject;
-  if (decoded !== obj) {
-    for (const k of Object.keys(obj)) delete (obj as Record<string, unknown>)[k];
-    for (const [k, v] of Object.entries(decoded)) Object.defineProperty(obj, k, { value: v, enumerable: true, writable: true, configurable: true });
-  }
+  if (decoded !== obj) adoptMembers(obj, decoded);
   applyDefaults(obj, root);
   // The Go defaulting functions run at decode, before the field manager: the writer owns what they fill in.
   applyTypeDefaults(obj, root, builtinTypeDefaulters);
   markDecoded(obj);
+}
+
+/**
+ * Gives `obj` exactly the members of `decoded`, in their order. When the keys are the same in the same order (the
+ * usual case: decoding drops nothing) the values are set in place; deleting every member would turn the object
+ * into a slow dictionary-mode object for every later reader of this write.
+ */
+function adoptMembers(obj: KObject, decoded: KObject): void {
+  const target = obj as Record<string, unknown>;
+  const keys = Object.keys(target);
+  const next = Object.keys(decoded);
+  let same = keys.length === next.length;
+  for (let i = 0; same && i < keys.length; i++) same = keys[i] === next[i] && keys[i] !== '__proto__';
+  if (same) {
+    for (const k of next) target[k] = decoded[k];
+    return;
+  }
+  for (const k of keys) delete target[k];
+  for (const k of next) Object.defineProperty(obj, k, { value: decoded[k], enumerable: true, writable: true, configurable: true });
 }
 
 export const builtinWriteHooks: WriteHooks = {

@@ -61,7 +61,8 @@ export async function handleUpdate(scope: ResourceScope, hooks: WriteHooks, upda
         first = undefined;
         return updateSequence(scope, hooks, obj, current, q, step, { owned: true });
       },
-      def.builtin === false ? opts : withOptions(opts, { currentReadOnly: true }),
+      // Set on the context itself: a copy of it (withOptions) costs more than the rest of this call.
+      def.builtin === false ? opts : Object.assign(opts, { currentReadOnly: true }),
     );
   });
   await writeRepresentation(scope, created ? 201 : 200, rep, { object: forEndpoint(scope, result) });

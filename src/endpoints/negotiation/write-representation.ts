@@ -5,6 +5,7 @@ import type { ResourceScope } from '../resource-scope.js';
 import type { Representation } from './negotiate.js';
 import { writeEncoded } from './write-object.js';
 import { storedJson } from '../../registry/stored-object.js';
+import { servedJson } from '../../registry/served-json.js';
 import { wantsPretty, writeParts } from '../../http/respond.js';
 
 const NEWLINE = Buffer.from('\n');
@@ -32,7 +33,8 @@ export async function writeRepresentation(scope: ResourceScope, code: number, re
   const { ctx, def } = scope;
   if (rep.as === 'object') {
     // A large write's object as stored (registry/stored-object.ts): its JSON is the stored bytes and resourceVersion.
-    const stored = 'object' in payload && rep.format === 'json' && !wantsPretty(ctx) ? storedJson(payload.object) : undefined;
+    // A write's object as the store encoded it (registry/served-json.ts): the same bytes, not encoded again.
+    const stored = 'object' in payload && rep.format === 'json' && !wantsPretty(ctx) ? (storedJson(payload.object) ?? servedJson(payload.object)) : undefined;
     if (stored) return writeParts(ctx, code, 'application/json', [...stored, NEWLINE]);
     const body = 'object' in payload ? payload.object : { kind: def.listKind, apiVersion: def.group ? `${def.group}/${def.version}` : def.version, metadata: payload.listMeta, items: payload.list };
     return writeEncoded(ctx, code, body, rep.format);
