@@ -1,0 +1,99 @@
+// Server CPU per request of two targets running side by side, measured in alternating rounds: both servers are up
+// at once, each round sends the same fixed number of requests to one and then the other (the order swapped every
+// round), and each side's cost is the CPU its own process used over its turn divided by the requests it answered.
+// A load spike or a noisy neighbour then weighs on the two sides of a round alike, and the per-round ratios'
+// median and spread say how much the figure can be trusted. Used where a scenario's answer is an overhead
+// (instrumentation, an authorizer) rather than a throughput.
+import type { RunContext, Target } from './context.js';
+import type { RequestJob, RequestResult } from './load/jobs.js';
+import { median, summarize, type LatencySummary } from './stats.js';
+
+export interface PairedSide {
+  target: Target;
+  /** The job each of this side's turns runs (warm-up, request count and duration are set here). */
+  job: Omit<RequestJob, 'warmupMs' | 'durationMs' | 'maxRequests'>;
+}
+
+export interface SideFigures {
+  /** Server CPU µs per request, one per round. */
+  cpuPerRequest: number[];
+  /** Median of `cpuPerRequest`. */
+  medianCpu: number;
+  perSecond: number;
+  latency: LatencySummary;
+  errors: number;
+  firstError?: string;
+}
+
+export interface PairedResult {
+  a: SideFigures;
+  b: SideFigures;
+  /** a ÷ b of each round. */
+  ratios: number[];
+  medianRatio: number;
+}
+
+export interface PairedOptions {
+  rounds: number;
+  /** Requests per side per round. */
+  requests: number;
+  /** Unmeasured requests each side gets first (JIT compilation, caches). */
+  warmup: number;
+}
+
+/** The longest one turn may take before it is cut short (a stalled server must not hang the run). */
+const TURN_LIMIT_MS = 120_000;
+
+async function turn(ctx: RunContext, side: PairedSide, requests: number): Promise<{ cpu: number; r: RequestResult }> {
+  const c0 = await side.target.cpu();
+  const r = await ctx.run({ ...side.job, warmupMs: 0, durationMs: TURN_LIMIT_MS, maxRequests: requests, warmedUp: true, keepLatencies: true });
+  const c1 = await side.target.cpu();
+  return { cpu: c1 - c0, r };
+}
+
+function figures(turns: { cpu: number; r: RequestResult }[]): SideFigures {
+  const cpuPerRequest = turns.map((t) => t.cpu / Math.max(1, t.r.succeeded + t.r.errors));
+  const latencies = turns.flatMap((t) => t.r.latencies ?? []);
+  const seconds = turns.reduce((s, t) => s + t.r.seconds, 0);
+  return {
+    cpuPerRequest,
+    medianCpu: median(cpuPerRequest),
+    perSecond: seconds > 0 ? latencies.length / seconds : 0,
+    latency: summarize(latencies),
+    errors: turns.reduce((s, t) => s + t.r.errors, 0),
+    firstError: turns.find((t) => t.r.firstError)?.r.firstError,
+  };
+}
+
+/** Runs `opts.rounds` alternating rounds against `a` and `b`; profiles (with --profile) cover every measured turn. */
+export async function pairedRounds(ctx: RunContext, a: PairedSide, b: PairedSide, opts: PairedOptions): Promise<PairedResult> {
+  if (opts.warmup > 0) {
+    for (const side of [a, b]) await ctx.run({ ...side.job, warmupMs: 0, durationMs: TURN_LIMIT_MS, maxRequests: opts.warmup, warmedUp: true });
+  }
+  await a.target.profile?.start();
+  await b.target.profile?.start();
+  const turnsA: { cpu: number; r: RequestResult }[] = [];
+  const turnsB: { cpu: number; r: RequestResult }[] = [];
+  for (let i = 0; i < opts.rounds; i++) {
+    if (i % 2 === 0) {
+      turnsA.push(await turn(ctx, a, opts.requests));
+      turnsB.push(await turn(ctx, b, opts.requests));
+    } else {
+      turnsB.push(await turn(ctx, b, opts.requests));
+      turnsA.push(await turn(ctx, a, opts.requests));
+    }
+  }
+  await a.target.profile?.stop();
+  await b.target.profile?.stop();
+  const fa = figures(turnsA);
+  const fb = figures(turnsB);
+  const ratios = fa.cpuPerRequest.map((x, i) => x / fb.cpuPerRequest[i]!);
+  return { a: fa, b: fb, ratios, medianRatio: median(ratios) };
+}
+
+/** "median 1.03 (1.01–1.06 over 5 rounds)". */
+export function describeRatios(p: PairedResult): string {
+  const lo = Math.min(...p.ratios);
+  const hi = Math.max(...p.ratios);
+  return `median ratio ${p.medianRatio.toFixed(3)} (${lo.toFixed(3)}–${hi.toFixed(3)} over ${p.ratios.length} rounds)`;
+}
