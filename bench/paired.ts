@@ -91,9 +91,15 @@ export async function pairedRounds(ctx: RunContext, a: PairedSide, b: PairedSide
   return { a: fa, b: fb, ratios, medianRatio: median(ratios) };
 }
 
-/** "median 1.03 (1.01–1.06 over 5 rounds)". */
-export function describeRatios(p: PairedResult): string {
+/** The rounds of an overhead scenario: many short rounds (a load change then spoils one round, not a side). */
+export function pairedOptions(ctx: RunContext): PairedOptions {
+  return ctx.opts.quick ? { rounds: 5, requests: 4000, warmup: Math.max(ctx.opts.jitWarmup, 3000) } : { rounds: 11, requests: 8000, warmup: Math.max(ctx.opts.jitWarmup, 5000) };
+}
+
+/** "median ratio 1.030 (1.010–1.060 over 11 rounds); µs by round: on 90.1/…, off 88.0/…". */
+export function roundsNote(p: PairedResult, a: string, b: string): string {
   const lo = Math.min(...p.ratios);
   const hi = Math.max(...p.ratios);
-  return `median ratio ${p.medianRatio.toFixed(3)} (${lo.toFixed(3)}–${hi.toFixed(3)} over ${p.ratios.length} rounds)`;
+  const rounds = (xs: number[]) => xs.map((x) => x.toFixed(1)).join('/');
+  return `median ratio ${p.medianRatio.toFixed(3)} (${lo.toFixed(3)}–${hi.toFixed(3)} over ${p.ratios.length} rounds); µs by round: ${a} ${rounds(p.a.cpuPerRequest)}, ${b} ${rounds(p.b.cpuPerRequest)}`;
 }

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Row, RunContext, Target } from '../context.js';
-import { describeRatios, pairedRounds } from '../paired.js';
+import { pairedOptions, pairedRounds, roundsNote } from '../paired.js';
 import { NS, createNamespace, objectName, seed } from './setup.js';
 
 export async function observabilityScenario(ctx: RunContext): Promise<void> {
@@ -30,11 +30,7 @@ export async function observabilityScenario(ctx: RunContext): Promise<void> {
     const p = await serve('observability-on', { auditPolicyFile: policy, auditLogPath: log }, (on) =>
       serve('observability-off', { instrumentation: false }, (off) => {
         const job = (t: Target) => ({ kind: 'requests' as const, target: t.endpoint, spec: { op: 'get' as const, path }, inFlight: 64, sessions: 1 });
-        return pairedRounds(ctx, { target: on, job: job(on) }, { target: off, job: job(off) }, {
-          rounds: ctx.opts.quick ? 3 : 7,
-          requests: ctx.opts.quick ? 6000 : 15000,
-          warmup: Math.max(ctx.opts.jitWarmup, 3000),
-        });
+        return pairedRounds(ctx, { target: on, job: job(on) }, { target: off, job: job(off) }, pairedOptions(ctx));
       }),
     );
     const logged = statSync(log).size;
@@ -51,7 +47,7 @@ export async function observabilityScenario(ctx: RunContext): Promise<void> {
         kubelite: p.a.medianCpu,
         baseline: p.b.medianCpu,
         baselineIs,
-        note: `${describeRatios(p)}; µs by round: on ${p.a.cpuPerRequest.map((x) => x.toFixed(1)).join('/')}, off ${p.b.cpuPerRequest.map((x) => x.toFixed(1)).join('/')}`,
+        note: roundsNote(p, 'on', 'off'),
       },
       { scenario, metric: 'p50', unit: 'ms', better: 'lower', kubelite: p.a.latency.p50, baseline: p.b.latency.p50, baselineIs },
       { scenario, metric: 'p99', unit: 'ms', better: 'lower', kubelite: p.a.latency.p99, baseline: p.b.latency.p99, baselineIs },
