@@ -1,9 +1,10 @@
-// Server CPU per request of two targets running side by side, measured in alternating rounds: both servers are up
-// at once, each round sends the same fixed number of requests to one and then the other (the order swapped every
-// round), and each side's cost is the CPU its own process used over its turn divided by the requests it answered.
-// A load spike or a noisy neighbour then weighs on the two sides of a round alike, and the per-round ratios'
-// median and spread say how much the figure can be trusted. Used where a scenario's answer is an overhead
-// (instrumentation, an authorizer) rather than a throughput.
+// Server CPU per request of two targets running side by side, in rounds: both servers are up at once, and in each
+// round both get the same fixed number of requests at the same time (one load generator, 64 in flight to each), so a
+// load spike or a noisy neighbour weighs on the two sides of a round alike; each side's cost is the CPU its own
+// process used over the round divided by the requests it answered. The per-round ratios' median and spread say how
+// much the figure can be trusted. (Taking turns instead, one side then the other, left the two sides of a round
+// under different load: on a machine at load average 20, rounds ranged 0.8-2.0 for one configuration.) Used where a
+// scenario's answer is an overhead (instrumentation, an authorizer) rather than a throughput.
 import type { RunContext, Target } from './context.js';
 import type { RequestJob, RequestResult } from './load/jobs.js';
 import { median, summarize, type LatencySummary } from './stats.js';
@@ -65,23 +66,17 @@ function figures(turns: { cpu: number; r: RequestResult }[]): SideFigures {
   };
 }
 
-/** Runs `opts.rounds` alternating rounds against `a` and `b`; profiles (with --profile) cover every measured turn. */
+/** Runs `opts.rounds` rounds against `a` and `b` together; profiles (with --profile) cover every measured round. */
 export async function pairedRounds(ctx: RunContext, a: PairedSide, b: PairedSide, opts: PairedOptions): Promise<PairedResult> {
-  if (opts.warmup > 0) {
-    for (const side of [a, b]) await ctx.run({ ...side.job, warmupMs: 0, durationMs: TURN_LIMIT_MS, maxRequests: opts.warmup, warmedUp: true });
-  }
+  if (opts.warmup > 0) await Promise.all([a, b].map((side) => ctx.run({ ...side.job, warmupMs: 0, durationMs: TURN_LIMIT_MS, maxRequests: opts.warmup, warmedUp: true })));
   await a.target.profile?.start();
   await b.target.profile?.start();
   const turnsA: { cpu: number; r: RequestResult }[] = [];
   const turnsB: { cpu: number; r: RequestResult }[] = [];
   for (let i = 0; i < opts.rounds; i++) {
-    if (i % 2 === 0) {
-      turnsA.push(await turn(ctx, a, opts.requests));
-      turnsB.push(await turn(ctx, b, opts.requests));
-    } else {
-      turnsB.push(await turn(ctx, b, opts.requests));
-      turnsA.push(await turn(ctx, a, opts.requests));
-    }
+    const [ta, tb] = await Promise.all([turn(ctx, a, opts.requests), turn(ctx, b, opts.requests)]);
+    turnsA.push(ta);
+    turnsB.push(tb);
   }
   await a.target.profile?.stop();
   await b.target.profile?.stop();

@@ -1,7 +1,7 @@
 // The cost of /metrics instrumentation and audit on GET: one ConfigMap, 64 in flight, against kubelite with its
 // request metrics and an audit policy recording every request at Metadata level to a log file (blocking mode, as
 // kube's default), next to the same kubelite with neither. The figure that matters is server CPU per GET, taken in
-// alternating rounds with both servers up (bench/paired.ts): the median of the rounds, their spread in the note.
+// rounds that load both servers at once (bench/paired.ts): the median of the rounds, their spread in the note.
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

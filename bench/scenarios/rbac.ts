@@ -2,7 +2,7 @@
 // system:masters), 64 in flight, against kubelite with RBAC (the default Node,RBAC) and ~1,000 bindings naming
 // other users and groups, next to the same kubelite with AlwaysAllow. Both authenticate the same token; the
 // difference is the authorizer chain. The figure that matters is server CPU per GET, taken with both servers up in
-// alternating rounds (bench/paired.ts): the median of the rounds, their spread in the note.
+// rounds that load both at once (bench/paired.ts): the median of the rounds, their spread in the note.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Row, RunContext, Target } from '../context.js';
@@ -63,7 +63,7 @@ export async function rbacScenario(ctx: RunContext): Promise<void> {
       },
       ['', JSON.stringify({ authorizationModes: modes, tokenAuthFile: tokens })],
     );
-  // Both servers up at once, measured in alternating rounds (bench/paired.ts).
+  // Both servers up at once, measured in rounds that load both together (bench/paired.ts).
   const p = await serve(['Node', 'RBAC'], true, (rbac) =>
     serve(['AlwaysAllow'], false, (allow) => {
       const job = (t: Target) => ({ kind: 'requests' as const, target: t.endpoint, spec: { op: 'get' as const, path, bearer: TOKEN }, inFlight: 64, sessions: 1 });
