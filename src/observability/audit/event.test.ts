@@ -5,7 +5,7 @@ import type { RequestContext, UserInfo } from '../../http/request-context.js';
 import { parseRequestInfo } from '../../http/request-info.js';
 import { Auditor } from './auditor.js';
 import type { AuditBackend } from './backend.js';
-import { eventJSON, microTime, writeEventLine, type AuditEvent } from './event.js';
+import { eventJSON, microTime, type AuditEvent } from './event.js';
 import { parsePolicy, PolicyEvaluator } from './policy.js';
 
 /** A Go map as encoding/json writes it: keys in the byte order of their UTF-8. */
@@ -42,13 +42,6 @@ function referenceJSON(e: AuditEvent): string {
     stageTimestamp: e.stageTimestamp,
     annotations: e.annotations && Object.keys(e.annotations).length ? map(e.annotations) : undefined,
   }).replace(/"\\u0000map(\d+)\\u0000"/g, (_, i: string) => maps[Number(i)]!);
-}
-
-/** The event's line as the log backend writes it: as bytes when it can, else eventJSON's text. */
-function lineBytes(e: AuditEvent): { bytes: Buffer; fast: boolean } {
-  const buf = Buffer.alloc(64 * 1024);
-  const end = writeEventLine(e, buf, 0);
-  return end >= 0 ? { bytes: buf.subarray(0, end), fast: true } : { bytes: Buffer.from(eventJSON(e)), fast: false };
 }
 
 class Capture implements AuditBackend {
@@ -176,23 +169,6 @@ test('an event line is the event JSON-encoded in kube member order at every leve
   for (const e of again) assert.equal(eventJSON(e), referenceJSON(e));
 });
 
-test('an event line written as bytes is the UTF-8 of its JSON text, at every level and stage', async () => {
-  let fast = 0;
-  for (const shapes of [SHAPES, [...SHAPES].reverse(), SHAPES]) {
-    for (const e of await audit(shapes)) {
-      const line = lineBytes(e);
-      assert.equal(line.bytes.toString('utf8'), referenceJSON(e));
-      if (line.fast) fast++;
-    }
-  }
-  // A GET's two events (and most others at Metadata level) are written as bytes.
-  assert.ok(fast >= 3 * 20, `${fast} events written as bytes`);
-  const [received, complete] = await audit([SHAPES[0]!]);
-  assert.ok(lineBytes(received!).fast && lineBytes(complete!).fast);
-  // No room: nothing is claimed written.
-  assert.equal(writeEventLine(complete!, Buffer.alloc(100), 0), -2);
-});
-
 test('annotations and user.extra are written with their keys in Go map order', async () => {
   const extra = { z: ['1'], '10': ['2'], '9': ['3'], '-x': ['4'], 'é': ['5'], '\u{1F600}': ['6'], '\uFF5E': ['7'] };
   const annotations = { 'z-last': 'v', '10': 'a', '9': 'b', '-x': 'c', 'authorization.k8s.io/reason': '', 'authorization.k8s.io/decision': 'allow' };
@@ -200,7 +176,6 @@ test('annotations and user.extra are written with their keys in Go map order', a
   const line = eventJSON(complete!);
   assert.ok(line.includes('"extra":{"-x":["4"],"10":["2"],"9":["3"],"z":["1"],"é":["5"],"～":["7"],"\u{1F600}":["6"]}'), line);
   assert.ok(line.endsWith('"annotations":{"-x":"c","10":"a","9":"b","authorization.k8s.io/decision":"allow","authorization.k8s.io/reason":"","z-last":"v"}}'), line);
-  assert.equal(lineBytes(complete!).bytes.toString('utf8'), line);
 });
 
 test('an event of a GET carries the request metadata', async () => {

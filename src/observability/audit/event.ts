@@ -45,8 +45,11 @@ export interface AuditEvent {
 
 /** The current time with microseconds, as a MicroTime. */
 export function microNow(): string {
-  return microTime(performance.timeOrigin + performance.now());
+  return microTime(TIME_ORIGIN + performance.now());
 }
+
+/** performance.timeOrigin never changes, and its getter costs as much as performance.now(). */
+const TIME_ORIGIN = performance.timeOrigin;
 
 /** "000" to "999". */
 const DIGITS3 = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, '0'));
@@ -216,8 +219,6 @@ export interface MembersJSON {
   readonly userAgent: string | undefined;
   readonly objectRef: ObjectReference | undefined;
   readonly json: string;
-  /** `json`'s UTF-8 bytes, made when an event line is first written with them. */
-  bytes?: Buffer;
 }
 
 /**
@@ -308,8 +309,6 @@ const timeJSON = (t: string): string => (t === lastMicroTime || /^[0-9TZ:.-]*$/.
  */
 let lastAnnotations: unknown[] = [];
 let lastAnnotationsJSON = '';
-/** lastAnnotationsJSON's UTF-8 bytes, made when an event line is first written with them. */
-let lastAnnotationsBytes: Buffer | undefined;
 
 /** The annotations member (`,"annotations":{…}`), or '' when they have no member. */
 function annotationsMember(a: Record<string, string>): string {
@@ -328,7 +327,6 @@ function annotationsMember(a: Record<string, string>): string {
   const flat: unknown[] = [];
   for (const k in a) flat.push(k, a[k]);
   lastAnnotationsJSON = `,"annotations":${mapJSON(a)}`;
-  lastAnnotationsBytes = undefined;
   // Only plain own members of string values are kept (anything else is written again each time).
   lastAnnotations = Object.keys(a).length * 2 === flat.length && flat.every((v) => typeof v === 'string') ? flat : [NaN];
   return lastAnnotationsJSON;
@@ -362,95 +360,6 @@ export function eventJSON(e: AuditEvent): string {
   out += c.receivedJSON + timeJSON(e.stageTimestamp);
   if (e.annotations) out += annotationsMember(e.annotations);
   return out + '}';
-}
-
-// Event lines written as bytes. Encoding the line's text to UTF-8 cost more than building it: the text is a
-// concatenation of some twenty pieces that must be flattened and then encoded, for each of a GET's two events. Most
-// pieces repeat from request to request, so they are kept encoded next to their text; the rest (audit ID, stage
-// timestamps) are printable ASCII, copied byte by byte. The bytes are those of eventJSON's text (event.test.ts).
-
-const latin1 = (s: string): Buffer => Buffer.from(s, 'latin1');
-const HEAD_BYTES: Record<string, Buffer> = Object.fromEntries(Object.entries(HEADS).map(([level, head]) => [level, latin1(head)]));
-const STAGE_BYTES: Record<string, Buffer> = Object.fromEntries(Object.entries(STAGE_JSON).map(([stage, json]) => [stage, latin1(`,"stage":${json}`)]));
-const STATUS_MEMBER = latin1(',"responseStatus":');
-const RECEIVED_MEMBER = latin1(',"requestReceivedTimestamp":"');
-const STAGE_TIME_MEMBER = latin1('","stageTimestamp":"');
-/** MicroTime text is 27 characters for years 0 to 9999 (the bound below allows for longer). */
-const TIME_ROOM = 40;
-
-/** Bytes of JSON shared by many events (a plain response status). */
-const sharedBytes = new WeakMap<object, Buffer>();
-
-/** Copies `s` (as `quote` would write it between its quotes) and returns where it ends; -1 unless it is PLAIN. */
-function putPlain(buf: Buffer, off: number, s: string): number {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c) return -1;
-    buf[off + i] = c;
-  }
-  return off + s.length;
-}
-
-/**
- * Writes the event's line (eventJSON's text as UTF-8, no newline) into `buf` at `off` and returns where it ends; -1
- * when the event is one eventJSON writes from values not kept as bytes (request or response bodies, an error status,
- * unusual stamps: write its text instead), -2 when it may not fit in `buf` from `off` with a byte to spare.
- */
-export function writeEventLine(e: AuditEvent, buf: Buffer, off: number): number {
-  const head = HEAD_BYTES[e.level];
-  const stage = STAGE_BYTES[e.stage];
-  const status = e.responseStatus;
-  if (!head || !stage || e.requestObject !== undefined || e.responseObject !== undefined || (status && !Object.isFrozen(status))) return -1;
-  const t0 = e.requestReceivedTimestamp;
-  const t1 = e.stageTimestamp;
-  if (t0.length > TIME_ROOM || t1.length > TIME_ROOM) return -1;
-  const c = (e as { [REQUEST_MEMBERS]?: RequestMembers })[REQUEST_MEMBERS];
-  let members = c && sameMembers(c.members, e);
-  if (!members) {
-    members = membersJSON(e);
-    if (c) c.members = members;
-  }
-  const mb = (members.bytes ??= Buffer.from(members.json));
-  let sb: Buffer | undefined;
-  if (status) {
-    sb = sharedBytes.get(status);
-    if (!sb) sharedBytes.set(status, (sb = Buffer.from(sharedJSON(status))));
-  }
-  let ab: Buffer | undefined;
-  if (e.annotations) {
-    const json = annotationsMember(e.annotations);
-    if (json) ab = json === lastAnnotationsJSON ? (lastAnnotationsBytes ??= Buffer.from(json)) : Buffer.from(json);
-  }
-  // auditID and the stamps are written only when they are printable ASCII (one byte per character).
-  const room = head.length + e.auditID.length + 2 + stage.length + mb.length + (sb ? STATUS_MEMBER.length + sb.length : 0) + RECEIVED_MEMBER.length + STAGE_TIME_MEMBER.length + 2 * TIME_ROOM + 3 + (ab ? ab.length : 0); // + closing quote, brace, a newline
-  if (off + room > buf.length) return -2;
-  buf.set(head, off);
-  off += head.length;
-  buf[off++] = 0x22;
-  if ((off = putPlain(buf, off, e.auditID)) < 0) return -1;
-  buf[off++] = 0x22;
-  buf.set(stage, off);
-  off += stage.length;
-  buf.set(mb, off);
-  off += mb.length;
-  if (sb) {
-    buf.set(STATUS_MEMBER, off);
-    off += STATUS_MEMBER.length;
-    buf.set(sb, off);
-    off += sb.length;
-  }
-  // A stamp of other characters (none microTime makes) is written by eventJSON.
-  buf.set(RECEIVED_MEMBER, off);
-  if ((off = putPlain(buf, off + RECEIVED_MEMBER.length, t0)) < 0) return -1;
-  buf.set(STAGE_TIME_MEMBER, off);
-  if ((off = putPlain(buf, off + STAGE_TIME_MEMBER.length, t1)) < 0) return -1;
-  buf[off++] = 0x22;
-  if (ab) {
-    buf.set(ab, off);
-    off += ab.length;
-  }
-  buf[off++] = 0x7d;
-  return off;
 }
 
 const q = (s: string) => JSON.stringify(s);

@@ -4,11 +4,11 @@
 // --audit-log-maxage days are removed. Blocking mode drops nothing: the events made while a turn of the event loop
 // runs its I/O callbacks are written together, synchronously, when they are done (setImmediate), at shutdown and at
 // process exit (docs/deviations.md); blocking-strict writes each event at once; batch mode queues them (a full queue
-// drops and counts an error). JSON lines are written as bytes where their pieces are kept encoded (writeEventLine).
+// drops and counts an error).
 import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, renameSync, statSync, unlinkSync, writeSync, write as fsWrite } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { BatchQueue, type AuditBackend, type BatchSettings } from './backend.js';
-import { eventJSON, legacyLine, writeEventLine, type AuditEvent } from './event.js';
+import { eventJSON, legacyLine, type AuditEvent } from './event.js';
 
 export interface LogBackendOptions {
   path: string;
@@ -90,21 +90,7 @@ export class LogBackend implements AuditBackend {
         return false;
       }
     }
-    for (const e of events) {
-      if (this.o.format === 'json') {
-        let end = writeEventLine(e, this.pending, this.pendingBytes);
-        if (end === -2 && this.pendingBytes) {
-          this.flushPending();
-          end = writeEventLine(e, this.pending, 0);
-        }
-        if (end >= 0) {
-          this.pending[end] = 0x0a;
-          this.pendingBytes = end + 1;
-          continue;
-        }
-      }
-      this.append(this.line(e));
-    }
+    for (const e of events) this.append(this.line(e));
     if (!this.flushScheduled && this.pendingBytes) {
       this.flushScheduled = true;
       unflushed.add(this);
