@@ -13,20 +13,21 @@ export class AuthorizerUnion implements Authorizer, RuleResolverLike {
   constructor(public members: Authorizer[]) {}
 
   authorize(attrs: Attributes): AuthorizerResult | Promise<AuthorizerResult> {
-    const reasons: string[] = [];
-    const errors: string[] = [];
+    // Made only when a member has something to say (most answers before the deciding one are a bare no opinion).
+    let reasons: string[] | undefined;
+    let errors: string[] | undefined;
     const members = this.members;
     for (let i = 0; i < members.length; i++) {
       const r = members[i].authorize(attrs);
       // Most members answer synchronously: stay synchronous until one does not.
-      if (r instanceof Promise) return this.continueAsync(members, attrs, i, r, reasons, errors);
+      if (r instanceof Promise) return this.continueAsync(members, attrs, i, r, (reasons ??= []), (errors ??= []));
       if (r.decision !== 'noOpinion') {
         this.onDecision?.(members[i], r);
         return r;
       }
-      collect(r, reasons, errors);
+      if (r.reason || r.error) collect(r, (reasons ??= []), (errors ??= []));
     }
-    return finish(reasons, errors);
+    return finish(reasons ?? [], errors ?? []);
   }
 
   private async continueAsync(members: Authorizer[], attrs: Attributes, from: number, pending: Promise<AuthorizerResult>, reasons: string[], errors: string[]): Promise<AuthorizerResult> {

@@ -24,6 +24,8 @@ export interface NodeGraph {
 
 const noOpinion = (reason: string): AuthorizerResult => ({ decision: 'noOpinion', reason });
 const allow: AuthorizerResult = { decision: 'allow', reason: '' };
+/** Everyone but a node identity: no opinion (one shared answer; nobody changes an answer). */
+const NOT_A_NODE: AuthorizerResult = Object.freeze(noOpinion(''));
 const READS = new Set(['get', 'list', 'watch']);
 const LEASE_VERBS = new Set(['get', 'create', 'update', 'patch', 'delete']);
 
@@ -33,7 +35,7 @@ export class NodeAuthorizer implements Authorizer, RuleResolverLike {
 
   authorize(a: Attributes): AuthorizerResult | Promise<AuthorizerResult> {
     const node = nodeIdentity(a.user);
-    if (node === undefined) return noOpinion('');
+    if (node === undefined) return NOT_A_NODE;
     if (node === '') return noOpinion(`unknown node for user ${JSON.stringify(a.user.name)}`);
     if (!a.isResourceRequest) return this.static(a);
     const gr = `${a.apiGroup}/${a.resource}`;

@@ -37,6 +37,8 @@ export interface BindingEntry {
   binding: BindingObject;
   /** Position of the subject in the binding (kube reports the first one that matches). */
   subjectIndex: number;
+  /** kube's description of the binding as a rule's source, made when first asked (the entry never changes). */
+  source?: () => string;
 }
 
 export const serviceAccountUsername = (namespace: string, name: string) => `system:serviceaccount:${namespace}:${name}`;
@@ -57,17 +59,30 @@ export function subjectKey(s: Subject, bindingNamespace: string): string | undef
   }
 }
 
-export const userKeys = (user: UserInfo): string[] => [`u:${user.name}`, ...user.groups.map((g) => `g:${g}`)];
-
 /** kube's describeSubject. */
 export function describeSubject(s: Subject, bindingNamespace: string): string {
   if (s.kind === 'ServiceAccount') return `${s.kind} ${goQuote(`${s.name}/${s.namespace || bindingNamespace}`)}`;
   return `${s.kind} ${goQuote(s.name)}`;
 }
 
+/** The bindings under one subject key, and the same in key order once a lookup asked for them. */
+interface SubjectBindings {
+  byKey: Map<string, BindingEntry>;
+  sorted?: BindingEntry[];
+}
+
+const byBindingKey = (a: BindingEntry, b: BindingEntry): number => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+const NO_BINDINGS: readonly BindingEntry[] = Object.freeze([]);
+
 class SubjectIndex {
-  private readonly bySubject = new Map<string, Map<string, BindingEntry>>();
+  /** Users (service accounts by their user name) and groups apart: a lookup builds no key strings. */
+  private readonly byUser = new Map<string, SubjectBindings>();
+  private readonly byGroup = new Map<string, SubjectBindings>();
   private readonly keysOf = new Map<string, string[]>();
+
+  private mapOf(k: string): Map<string, SubjectBindings> {
+    return k.startsWith('u:') ? this.byUser : this.byGroup;
+  }
 
   put(key: string, namespace: string, b: BindingObject): void {
     this.remove(key);
@@ -75,10 +90,12 @@ class SubjectIndex {
     (b.subjects ?? []).forEach((s, i) => {
       const k = subjectKey(s, namespace);
       if (k === undefined) return;
-      let m = this.bySubject.get(k);
-      if (!m) this.bySubject.set(k, (m = new Map()));
-      if (m.has(key)) return; // an earlier subject of the same binding already matches
-      m.set(key, { key, namespace, binding: b, subjectIndex: i });
+      const map = this.mapOf(k);
+      let m = map.get(k.slice(2));
+      if (!m) map.set(k.slice(2), (m = { byKey: new Map() }));
+      if (m.byKey.has(key)) return; // an earlier subject of the same binding already matches
+      m.byKey.set(key, { key, namespace, binding: b, subjectIndex: i });
+      m.sorted = undefined;
       keys.push(k);
     });
     this.keysOf.set(key, keys);
@@ -86,26 +103,39 @@ class SubjectIndex {
 
   remove(key: string): void {
     for (const k of this.keysOf.get(key) ?? []) {
-      const m = this.bySubject.get(k);
-      m?.delete(key);
-      if (m && m.size === 0) this.bySubject.delete(k);
+      const map = this.mapOf(k);
+      const m = map.get(k.slice(2));
+      if (!m) continue;
+      m.byKey.delete(key);
+      m.sorted = undefined;
+      if (m.byKey.size === 0) map.delete(k.slice(2));
     }
     this.keysOf.delete(key);
   }
 
-  /** The bindings naming the user (by name, group or service account), each once with its first matching subject, in key order. */
-  lookup(user: UserInfo): BindingEntry[] {
-    const found = new Map<string, BindingEntry>();
-    for (const k of userKeys(user)) {
-      const m = this.bySubject.get(k);
+  /**
+   * The bindings naming the user (by name, group or service account), each once with its first matching subject, in
+   * key order. Read-only: when one subject holds them all (the usual case) this is that subject's kept array.
+   */
+  lookup(user: UserInfo): readonly BindingEntry[] {
+    let only = this.byUser.get(user.name);
+    let found: Map<string, BindingEntry> | undefined;
+    for (const g of user.groups) {
+      const m = this.byGroup.get(g);
       if (!m) continue;
-      for (const e of m.values()) {
+      if (!only) {
+        only = m;
+        continue;
+      }
+      found ??= new Map(only.byKey);
+      for (const e of m.byKey.values()) {
         const prev = found.get(e.key);
         if (!prev || e.subjectIndex < prev.subjectIndex) found.set(e.key, e);
       }
     }
-    if (found.size <= 1) return [...found.values()];
-    return [...found.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    if (found) return [...found.values()].sort(byBindingKey);
+    if (!only) return NO_BINDINGS;
+    return (only.sorted ??= [...only.byKey.values()].sort(byBindingKey));
   }
 
   get size(): number {
@@ -162,11 +192,11 @@ export class PolicyIndex {
     return [...this.namespaceBindings.values()].flatMap((idx) => [...idx.keys()]);
   }
 
-  clusterBindingsFor(user: UserInfo): BindingEntry[] {
+  clusterBindingsFor(user: UserInfo): readonly BindingEntry[] {
     return this.clusterBindings.lookup(user);
   }
 
-  roleBindingsFor(user: UserInfo, namespace: string): BindingEntry[] {
-    return this.namespaceBindings.get(namespace)?.lookup(user) ?? [];
+  roleBindingsFor(user: UserInfo, namespace: string): readonly BindingEntry[] {
+    return this.namespaceBindings.get(namespace)?.lookup(user) ?? NO_BINDINGS;
   }
 }

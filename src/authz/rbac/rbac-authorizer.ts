@@ -6,6 +6,9 @@ import type { UserInfo } from '../../http/request-context.js';
 import { aggregateMessage, type RuleResolver } from './rule-resolver.js';
 import { ruleAllows } from './rules.js';
 
+/** No rule allows and none failed to resolve (never changed by callers: a shared answer). */
+const NO_OPINION: AuthorizerResult = Object.freeze({ decision: 'noOpinion', reason: '' });
+
 export class RBACAuthorizer implements Authorizer, RuleResolverLike {
   readonly name = 'RBAC';
   constructor(
@@ -21,17 +24,17 @@ export class RBACAuthorizer implements Authorizer, RuleResolverLike {
 
   private decide(a: Attributes): AuthorizerResult {
     let allowedBy: (() => string) | undefined;
-    const errors: string[] = [];
+    let errors: string[] | undefined;
     this.resolver.visitRulesFor(a.user, a.namespace, (source, rule, err) => {
       if (rule && ruleAllows(a, rule)) {
         allowedBy = source;
         return false;
       }
-      if (err !== undefined) errors.push(err);
+      if (err !== undefined) (errors ??= []).push(err);
       return true;
     });
     if (allowedBy) return { decision: 'allow', reason: `RBAC: allowed by ${allowedBy()}` };
-    return { decision: 'noOpinion', reason: errors.length ? `RBAC: ${aggregateMessage(errors)}` : '' };
+    return errors ? { decision: 'noOpinion', reason: `RBAC: ${aggregateMessage(errors)}` } : NO_OPINION;
   }
 
   async rulesFor(user: UserInfo, namespace: string): Promise<UserRules> {

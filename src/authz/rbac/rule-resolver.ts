@@ -29,15 +29,22 @@ export class RuleResolver {
     if (namespace) this.visitBindings(this.index.roleBindingsFor(user, namespace), namespace, visit);
   }
 
-  private visitBindings(entries: BindingEntry[], namespace: string, visit: RuleVisitor): boolean {
+  /** The rules of a role reference that resolves, else undefined (roleRules says why). */
+  private resolvedRules(ref: RoleRef, bindingNamespace: string): PolicyRule[] | undefined {
+    const r = ref.kind === 'ClusterRole' ? this.index.clusterRoles.get(ref.name) : ref.kind === 'Role' ? this.index.roles.get(`${bindingNamespace}/${ref.name}`) : undefined;
+    return r ? (r.rules ?? NO_RULES) : undefined;
+  }
+
+  private visitBindings(entries: readonly BindingEntry[], namespace: string, visit: RuleVisitor): boolean {
     for (const e of entries) {
       const ref = e.binding.roleRef;
-      const { rules, error } = this.roleRules(ref, namespace);
-      if (error !== undefined) {
-        if (!visit(() => '', undefined, error)) return false;
+      const rules = this.resolvedRules(ref, namespace);
+      if (!rules) {
+        if (!visit(NO_SOURCE, undefined, this.roleRules(ref, namespace).error)) return false;
         continue;
       }
-      const source = () => describeSource(e, namespace);
+      // An entry belongs to one binding in one namespace: its description is made once.
+      const source = (e.source ??= describedOnce(e, namespace));
       for (const rule of rules) if (!visit(source, rule, undefined)) return false;
     }
     return true;
@@ -54,6 +61,14 @@ export class RuleResolver {
     });
     return { rules, errors };
   }
+}
+
+const NO_RULES: PolicyRule[] = [];
+const NO_SOURCE = (): string => '';
+
+function describedOnce(e: BindingEntry, namespace: string): () => string {
+  let text: string | undefined;
+  return () => (text ??= describeSource(e, namespace));
 }
 
 function describeSource(e: BindingEntry, namespace: string): string {

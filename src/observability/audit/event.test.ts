@@ -8,8 +8,20 @@ import type { AuditBackend } from './backend.js';
 import { eventJSON, microTime, type AuditEvent } from './event.js';
 import { parsePolicy, PolicyEvaluator } from './policy.js';
 
-/** The event written the plain way: kube's member order, empty optional members left out, JSON.stringify. */
+/** A Go map as encoding/json writes it: keys in the byte order of their UTF-8. */
+function goMap(m: Record<string, unknown>): string {
+  const keys = Object.keys(m).sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${JSON.stringify(m[k])}`).join(',')}}`;
+}
+
+/**
+ * The event written the plain way: kube's member order, empty optional members left out, JSON.stringify, and the two
+ * maps (annotations, user.extra) with their keys sorted as Go sorts them. Maps are swapped in through placeholders.
+ */
 function referenceJSON(e: AuditEvent): string {
+  const maps: string[] = [];
+  const map = (m: Record<string, unknown> | undefined) => (m ? `\u0000map${maps.push(goMap(m)) - 1}\u0000` : undefined);
+  const user = (u: AuditEvent['user'] | undefined) => u && { ...u, extra: map(u.extra) };
   return JSON.stringify({
     kind: e.kind,
     apiVersion: e.apiVersion,
@@ -18,8 +30,8 @@ function referenceJSON(e: AuditEvent): string {
     stage: e.stage,
     requestURI: e.requestURI,
     verb: e.verb,
-    user: e.user,
-    impersonatedUser: e.impersonatedUser || undefined,
+    user: user(e.user),
+    impersonatedUser: user(e.impersonatedUser) || undefined,
     sourceIPs: e.sourceIPs?.length ? e.sourceIPs : undefined,
     userAgent: e.userAgent || undefined,
     objectRef: e.objectRef || undefined,
@@ -28,8 +40,8 @@ function referenceJSON(e: AuditEvent): string {
     responseObject: e.responseObject,
     requestReceivedTimestamp: e.requestReceivedTimestamp,
     stageTimestamp: e.stageTimestamp,
-    annotations: e.annotations && Object.keys(e.annotations).length ? e.annotations : undefined,
-  });
+    annotations: e.annotations && Object.keys(e.annotations).length ? map(e.annotations) : undefined,
+  }).replace(/"\\u0000map(\d+)\\u0000"/g, (_, i: string) => maps[Number(i)]!);
 }
 
 class Capture implements AuditBackend {
@@ -155,6 +167,15 @@ test('an event line is the event JSON-encoded in kube member order at every leve
   // The same events again: what is cached between requests and connections gives the same bytes.
   const again = await audit([...SHAPES].reverse());
   for (const e of again) assert.equal(eventJSON(e), referenceJSON(e));
+});
+
+test('annotations and user.extra are written with their keys in Go map order', async () => {
+  const extra = { z: ['1'], '10': ['2'], '9': ['3'], '-x': ['4'], 'é': ['5'], '\u{1F600}': ['6'], '\uFF5E': ['7'] };
+  const annotations = { 'z-last': 'v', '10': 'a', '9': 'b', '-x': 'c', 'authorization.k8s.io/reason': '', 'authorization.k8s.io/decision': 'allow' };
+  const [, complete] = await audit([{ url: '/api/v1/namespaces/default/configmaps/cm-9', user: { name: 'extra-user', uid: '', groups: ['g'], extra }, annotations }]);
+  const line = eventJSON(complete!);
+  assert.ok(line.includes('"extra":{"-x":["4"],"10":["2"],"9":["3"],"z":["1"],"é":["5"],"～":["7"],"\u{1F600}":["6"]}'), line);
+  assert.ok(line.endsWith('"annotations":{"-x":"c","10":"a","9":"b","authorization.k8s.io/decision":"allow","authorization.k8s.io/reason":"","z-last":"v"}}'), line);
 });
 
 test('an event of a GET carries the request metadata', async () => {

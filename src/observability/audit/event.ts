@@ -1,6 +1,7 @@
 // The audit.k8s.io/v1 Event (auth.md §11.2): members in kube's order, empty optional members omitted, MicroTime
 // stamps (RFC 3339 UTC with six fractional digits).
 import type { UserInfo } from '../../http/request-context.js';
+import { compareGoStrings } from '../../golang/encoding-json.js';
 import type { Level, Stage } from './policy.js';
 
 export interface AuditUser {
@@ -44,8 +45,11 @@ export interface AuditEvent {
 
 /** The current time with microseconds, as a MicroTime. */
 export function microNow(): string {
-  return microTime(performance.timeOrigin + performance.now());
+  return microTime(TIME_ORIGIN + performance.now());
 }
+
+/** performance.timeOrigin never changes, and its getter costs as much as performance.now(). */
+const TIME_ORIGIN = performance.timeOrigin;
 
 /** "000" to "999". */
 const DIGITS3 = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, '0'));
@@ -114,6 +118,25 @@ function sameUser(k: KeptUser, u: UserInfo): boolean {
   return sameExtra(k, u.extra);
 }
 
+/**
+ * A map as Go's encoding/json writes it: keys sorted bytewise (UTF-8), whatever order the object enumerates them in
+ * (a JavaScript object lists integer-like keys first, so no key order of an object can stand for Go's).
+ */
+function mapJSON(r: Record<string, unknown>): string {
+  const keys = Object.keys(r).sort(compareGoStrings);
+  let out = '{';
+  for (let i = 0; i < keys.length; i++) out += `${i ? ',' : ''}${JSON.stringify(keys[i])}:${JSON.stringify(r[keys[i]!])}`;
+  return `${out}}`;
+}
+
+/** An AuditUser's JSON (members in UserInfo's order; extra, the last, a map). */
+function userJSON(u: AuditUser): string {
+  if (!u.extra) return JSON.stringify(u);
+  const { extra, ...rest } = u;
+  const head = JSON.stringify(rest);
+  return `${head.length > 2 ? `${head.slice(0, -1)},` : '{'}"extra":${mapJSON(extra)}}`;
+}
+
 /** extra as kept: every value an array of strings (anything else is not kept: its user is rebuilt per request). */
 function keptExtra(extra: Record<string, string[]>): { keys: string[]; values: string[][] } | undefined {
   const keys: string[] = [];
@@ -177,9 +200,9 @@ export function eventAt(base: AuditEvent, stage: Stage, stageTimestamp: string):
 /** JSON of members shared by many events (a connection's user, a plain response status): written once. */
 const shared = new WeakMap<object, string>();
 
-function sharedJSON(o: object): string {
+function sharedJSON(o: object, encode: (o: never) => string = JSON.stringify): string {
   let text = shared.get(o);
-  if (text === undefined) shared.set(o, (text = JSON.stringify(o)));
+  if (text === undefined) shared.set(o, (text = encode(o as never)));
   return text;
 }
 
@@ -233,8 +256,8 @@ function sameMembers(m: MembersJSON | undefined, e: AuditEvent): MembersJSON | u
 }
 
 function membersJSON(e: AuditEvent): MembersJSON {
-  let json = `,"requestURI":${quote(e.requestURI)},"verb":${quote(e.verb)},"user":${sharedJSON(e.user)}`;
-  if (e.impersonatedUser) json += `,"impersonatedUser":${sharedJSON(e.impersonatedUser)}`;
+  let json = `,"requestURI":${quote(e.requestURI)},"verb":${quote(e.verb)},"user":${sharedJSON(e.user, userJSON)}`;
+  if (e.impersonatedUser) json += `,"impersonatedUser":${sharedJSON(e.impersonatedUser, userJSON)}`;
   if (e.sourceIPs?.length) json += `,"sourceIPs":${sharedJSON(e.sourceIPs)}`;
   if (e.userAgent) json += `,"userAgent":${quote(e.userAgent)}`;
   if (e.objectRef) json += `,"objectRef":${objectRefJSON(e.objectRef)}`;
@@ -303,7 +326,7 @@ function annotationsMember(a: Record<string, string>): string {
   if (Object.keys(a).length === 0) return '';
   const flat: unknown[] = [];
   for (const k in a) flat.push(k, a[k]);
-  lastAnnotationsJSON = `,"annotations":${JSON.stringify(a)}`;
+  lastAnnotationsJSON = `,"annotations":${mapJSON(a)}`;
   // Only plain own members of string values are kept (anything else is written again each time).
   lastAnnotations = Object.keys(a).length * 2 === flat.length && flat.every((v) => typeof v === 'string') ? flat : [NaN];
   return lastAnnotationsJSON;

@@ -2,9 +2,9 @@
 // (directory 0700, file 0600, appended) or stdout for `-`, with lumberjack's size rotation: the full file is renamed
 // `<name>-<UTC 2006-01-02T15-04-05.000><ext>` and backups beyond --audit-log-maxbackup or older than
 // --audit-log-maxage days are removed. Blocking mode drops nothing: the events made while a turn of the event loop
-// runs its callbacks are written together, synchronously, as soon as its current tick queue is done (before Node sends
-// the HTTP/2 frames those callbacks wrote), at shutdown and at process exit; blocking-strict writes each event at once; batch
-// mode queues them (a full queue drops and counts an error).
+// runs its I/O callbacks are written together, synchronously, when they are done (setImmediate), at shutdown and at
+// process exit (docs/deviations.md); blocking-strict writes each event at once; batch mode queues them (a full queue
+// drops and counts an error).
 import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, renameSync, statSync, unlinkSync, writeSync, write as fsWrite } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { BatchQueue, type AuditBackend, type BatchSettings } from './backend.js';
@@ -67,10 +67,10 @@ export class LogBackend implements AuditBackend {
   }
 
   /**
-   * Blocking mode: the lines of the running callbacks, encoded into one buffer as they come and written with one
-   * synchronous write once the tick queue is done (process.nextTick: after the promise jobs of those callbacks, before
-   * the event loop moves on and Node's HTTP/2 session sends the answers they wrote), sooner when the buffer fills, at
-   * shutdown and when the process exits.
+   * Blocking mode: the lines of one turn of the event loop, encoded into one buffer as they come and written with one
+   * synchronous write in the turn's check phase (setImmediate: after the I/O callbacks of every connection the turn
+   * read, so one write serves all the requests a read brought; a write per tick was one per request at 64 in
+   * flight), sooner when the buffer fills, at shutdown and when the process exits.
    */
   private pending = Buffer.allocUnsafe(PENDING_BYTES);
   private pendingBytes = 0;
@@ -94,7 +94,7 @@ export class LogBackend implements AuditBackend {
     if (!this.flushScheduled && this.pendingBytes) {
       this.flushScheduled = true;
       unflushed.add(this);
-      process.nextTick(this.flushPending);
+      setImmediate(this.flushPending);
     }
     return true;
   }
