@@ -19,7 +19,7 @@ async function withWorkerStorage(fn: (s: SqliteStorage, path: string) => Promise
   const path = join(dir, 'state.db');
   const s = await openSqliteStorage({ path, synchronous: 'NORMAL', commitWorkerDelayMs: 0, commitWorkerMinWrites: 1 });
   try {
-    // The first write starts the worker (and is committed in-thread until it is ready).
+    // The first write starts the worker (and is committed in-thread until it is ready; this engine's batches of 1 write qualify).
     assert.ok((await s.put('/start', enc('x'), 0)).ok);
     const deadline = Date.now() + 20_000;
     while (s.commitThread !== 'worker') {

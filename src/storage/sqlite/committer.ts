@@ -45,9 +45,10 @@ const workerScript = new URL('./commit-worker.js', import.meta.url);
 export const WORKER_MIN_WRITES = 4;
 
 /**
- * Commits in a worker thread owning a write connection of its own, started `startDelayMs` after the first batch: an
- * engine opened only to be read, or writing for a moment (tools, tests, a process killed and restarted in a loop),
- * does not pay for a thread's start-up, which takes ~50 ms of CPU on a quiet machine and seconds on a loaded one.
+ * Commits in a worker thread owning a write connection of its own, started `startDelayMs` after the first batch of
+ * `minWrites` writes or more: an engine that is only read, writes one thing at a time, or writes for a moment (tools,
+ * tests, a process killed and restarted in a loop) does not pay for a thread's start-up, which takes ~50 ms of CPU on
+ * a quiet machine and seconds on a loaded one.
  * Until the worker says it is ready, batches are committed in-thread on the main connection; the hand-over happens
  * between two batches (in-thread commits are synchronous, so none is outstanding then) and tells the worker the
  * revision to chain on.
@@ -89,8 +90,9 @@ export class WorkerCommitter implements Committer {
     // A small batch while the worker has nothing of ours commits in-thread: few requests wait on it, so the main
     // thread has little else to do during its fsync, and it is spared two thread hops (the latency of a lone write,
     // and on a loaded machine each hop waits for a CPU).
-    if (!w || !this.ready || (this.outstanding.size === 0 && batch.writes.length < this.minWrites)) {
-      if (!w && !this.startTimer && !this.closed) {
+    const small = batch.writes.length < this.minWrites;
+    if (!w || !this.ready || (this.outstanding.size === 0 && small)) {
+      if (!w && !small && !this.startTimer && !this.closed) {
         this.startTimer = setTimeout(() => {
           this.startTimer = undefined;
           if (!this.closed) this.started();

@@ -43,7 +43,7 @@ export interface SqliteStorageOptions {
   idleCheckpointMs?: number;
   /** Where commits run: a worker thread (default) or this thread (always for ':memory:'). */
   commitThread?: 'worker' | 'main';
-  /** How long after its first write the engine starts the commit worker, committing in-thread meanwhile (default 1000 ms). */
+  /** How long after its first batch of `commitWorkerMinWrites` the engine starts the commit worker, committing in-thread meanwhile (default 1000 ms). */
   commitWorkerDelayMs?: number;
   /** Batches of fewer writes commit in-thread while the worker is idle (default 4). */
   commitWorkerMinWrites?: number;
