@@ -99,11 +99,23 @@ export class BatchWriter {
   passiveCheckpoint(): void {
     if (this.walPages() < CHECKPOINT_PAGES) return;
     this.pagesSinceCheckpoint = 0;
+    this.passiveCheckpointNow();
+  }
+
+  /** A PASSIVE checkpoint now. */
+  passiveCheckpointNow(): void {
     try {
       this.db.pragma('wal_checkpoint(PASSIVE)');
     } catch {
       // retried after the next commit
     }
+  }
+
+  /** True once `CHECKPOINT_PAGES` pages were committed since the last time it said so (a checkpoint is due). */
+  checkpointDue(): boolean {
+    if (this.pagesSinceCheckpoint < CHECKPOINT_PAGES) return false;
+    this.pagesSinceCheckpoint = 0;
+    return true;
   }
 
   private walPages(): number {

@@ -17,7 +17,7 @@ const turn = (): Promise<void> => new Promise((r) => setImmediate(r));
 async function withWorkerStorage(fn: (s: SqliteStorage, path: string) => Promise<void>): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'kubelite-commit-worker-'));
   const path = join(dir, 'state.db');
-  const s = await openSqliteStorage({ path, synchronous: 'NORMAL', commitWorkerDelayMs: 0, commitWorkerMinWrites: 1 });
+  const s = await openSqliteStorage({ path, synchronous: 'NORMAL', commitThread: 'worker', commitWorkerDelayMs: 0, commitWorkerMinWrites: 1 });
   try {
     // The first write starts the worker (and is committed in-thread until it is ready; this engine's batches of 1 write qualify).
     assert.ok((await s.put('/start', enc('x'), 0)).ok);

@@ -5,6 +5,7 @@ import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
 import { BatchWriter, type CommitReply, type WireBatch } from './batch-writer.js';
 import type { CommitWorkerData, CommitWorkerMessage, CommitWorkerReady } from './commit-worker.js';
+import type { CheckpointThread } from './checkpoint-thread.js';
 
 export interface Committer {
   /** Where the next batch will be committed. */
@@ -19,10 +20,15 @@ export interface Committer {
 
 export type ReplyHandler = (reply: CommitReply) => void;
 
-/** Commits on the calling thread, synchronously: the reply is delivered before submit returns. */
+/**
+ * Commits on the calling thread, synchronously: the reply is delivered before submit returns. With `checkpoints`
+ * (the connection's automatic checkpoint then off), the WAL is copied into the database by the checkpoint worker
+ * once a checkpoint's worth of pages was committed, instead of inside a COMMIT on this thread.
+ */
 export class InlineCommitter implements Committer {
   readonly thread = 'main';
   readonly writer: BatchWriter;
+  checkpoints: CheckpointThread | undefined;
   constructor(
     db: Database.Database,
     rev: number,
@@ -32,11 +38,15 @@ export class InlineCommitter implements Committer {
   }
   submit(batch: WireBatch): void {
     for (const r of this.writer.commit([batch])) this.onReply(r);
+    if (this.checkpoints && this.writer.checkpointDue()) this.checkpoints.request('passive');
   }
   checkpoint(): void {
-    this.writer.checkpoint();
+    if (this.checkpoints) this.checkpoints.request('truncate');
+    else this.writer.checkpoint();
   }
-  close(): void {}
+  close(): void {
+    this.checkpoints?.close();
+  }
 }
 
 const workerScript = new URL('./commit-worker.js', import.meta.url);
