@@ -12,6 +12,8 @@ export class CheckpointThread {
   private next: 'passive' | 'truncate' | undefined;
   private closed = false;
   private failed = false;
+  /** Checkpoints the worker has answered (for tests and diagnostics). */
+  done = 0;
 
   constructor(
     private readonly data: CheckpointWorkerData,
@@ -44,6 +46,7 @@ export class CheckpointThread {
     const w = new Worker(workerScript, { workerData: this.data });
     w.unref();
     w.on('message', () => {
+      this.done++;
       this.busy = false;
       const next = this.next;
       this.next = undefined;

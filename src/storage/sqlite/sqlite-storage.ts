@@ -138,6 +138,11 @@ export class SqliteStorage implements Storage {
     }
   }
 
+  /** Checkpoints run by the checkpoint worker so far (in-thread commits only). */
+  get checkpointsInWorker(): number {
+    return this.committer instanceof InlineCommitter ? (this.committer.checkpoints?.done ?? 0) : 0;
+  }
+
   /** Where the next batch will be committed (the worker once it has started). */
   get commitThread(): 'worker' | 'main' {
     return this.committer.thread;
