@@ -47,7 +47,7 @@ const TURN_LIMIT_MS = 120_000;
 
 async function turn(ctx: RunContext, side: PairedSide, requests: number): Promise<{ cpu: number; r: RequestResult }> {
   const c0 = await side.target.cpu();
-  const r = await ctx.run({ ...side.job, warmupMs: 0, durationMs: TURN_LIMIT_MS, maxRequests: requests, warmedUp: true, keepLatencies: true });
+  const r = await ctx.run({ ...side.job, warmupMs: 0, durationMs: TURN_LIMIT_MS, maxRequests: requests, keepLatencies: true });
   const c1 = await side.target.cpu();
   return { cpu: c1 - c0, r };
 }
@@ -68,7 +68,7 @@ function figures(turns: { cpu: number; r: RequestResult }[]): SideFigures {
 
 /** Runs `opts.rounds` rounds against `a` and `b` together; profiles (with --profile) cover every measured round. */
 export async function pairedRounds(ctx: RunContext, a: PairedSide, b: PairedSide, opts: PairedOptions): Promise<PairedResult> {
-  if (opts.warmup > 0) await Promise.all([a, b].map((side) => ctx.run({ ...side.job, warmupMs: 0, durationMs: TURN_LIMIT_MS, maxRequests: opts.warmup, warmedUp: true })));
+  if (opts.warmup > 0) await Promise.all([a, b].map((side) => ctx.run({ ...side.job, warmupMs: 0, durationMs: TURN_LIMIT_MS, maxRequests: opts.warmup })));
   await a.target.profile?.start();
   await b.target.profile?.start();
   const turnsA: { cpu: number; r: RequestResult }[] = [];
