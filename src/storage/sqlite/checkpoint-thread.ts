@@ -21,6 +21,11 @@ export class CheckpointThread {
     private readonly inline: (mode: 'passive' | 'truncate') => void,
   ) {}
 
+  /** A checkpoint is running in the worker (its connection holds the checkpoint lock). */
+  get running(): boolean {
+    return this.busy;
+  }
+
   request(mode: 'passive' | 'truncate'): void {
     if (this.closed) return;
     if (this.failed) return this.inline(mode);

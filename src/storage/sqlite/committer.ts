@@ -41,7 +41,8 @@ export class InlineCommitter implements Committer {
     if (this.checkpoints && this.writer.checkpointDue()) this.checkpoints.request('passive');
   }
   checkpoint(): void {
-    if (this.checkpoints) this.checkpoints.request('truncate');
+    // Asked for when writes pause: truncating here is quick then, unless the worker's checkpoint holds the lock.
+    if (this.checkpoints?.running) this.checkpoints.request('truncate');
     else this.writer.checkpoint();
   }
   close(): void {
