@@ -395,21 +395,7 @@ export class GenericStore {
         }
       }
       const cmd = meta(current);
-      // A uid in the body is a precondition.
-      if (dmd.uid && dmd.uid !== cmd.uid) {
-        throw conflict(
-          this.gr,
-          name,
-          `StorageError: invalid object, Code: 4, Key: ${key}, ResourceVersion: 0, AdditionalErrorMsg: Precondition failed: UID in precondition: ${dmd.uid}, UID in object meta: ${cmd.uid}`,
-        );
-      }
-      const givenRV = dmd.resourceVersion ?? '';
-      if (givenRV === '' && !this.strategy.allowUnconditionalUpdate) {
-        throw invalid({ group: this.def.group, kind: this.def.resource }, name, [
-          fieldErr.invalid('metadata.resourceVersion', new GoValue('0x0'), 'must be specified for an update'),
-        ]);
-      }
-      if (givenRV !== '' && givenRV !== cmd.resourceVersion) throw conflict(this.gr, name, OPTIMISTIC_LOCK_MESSAGE);
+      const givenRV = this.checkUpdatePreconditions(key, name, dmd.uid, cmd.uid, dmd.resourceVersion, cmd.resourceVersion);
       const explicitRV = givenRV !== '' && (opts.rvIsPrecondition?.(desired) ?? true);
 
       // As kube decodes the body (unless the endpoint did): spec comparisons see the same shape on both sides.
@@ -500,18 +486,7 @@ export class GenericStore {
     const currentObj = () => (current ??= this.decode(kv));
     // The stored object's uid (found by the worker) and resourceVersion (its revision) without decoding it.
     const currentRV = String(kv.modRev);
-    if (p.uid && p.uid !== p.currentUid) {
-      throw conflict(
-        this.gr,
-        name,
-        `StorageError: invalid object, Code: 4, Key: ${key}, ResourceVersion: 0, AdditionalErrorMsg: Precondition failed: UID in precondition: ${p.uid}, UID in object meta: ${p.currentUid}`,
-      );
-    }
-    const givenRV = p.resourceVersion ?? '';
-    if (givenRV === '' && !this.strategy.allowUnconditionalUpdate) {
-      throw invalid({ group: this.def.group, kind: this.def.resource }, name, [fieldErr.invalid('metadata.resourceVersion', new GoValue('0x0'), 'must be specified for an update')]);
-    }
-    if (givenRV !== '' && givenRV !== currentRV) throw conflict(this.gr, name, OPTIMISTIC_LOCK_MESSAGE);
+    const givenRV = this.checkUpdatePreconditions(key, name, p.uid, p.currentUid, p.resourceVersion, currentRV);
     const explicitRV = givenRV !== '' && !p.implicitRV;
 
     const admitted = this.admissionAttributes('UPDATE', namespace, name, undefined, undefined, opts, opts.subresource);
@@ -550,6 +525,27 @@ export class GenericStore {
   }
 
   /** `a` with its object made on first look. */
+  /**
+   * An update's preconditions, as kube checks them before admission: a uid in the body must be the stored one, a
+   * resourceVersion is required unless the strategy allows unconditional updates, and must be the stored one.
+   * Returns the resourceVersion given ('' for none).
+   */
+  private checkUpdatePreconditions(key: string, name: string, givenUid: string | undefined, currentUid: string | undefined, givenResourceVersion: string | undefined, currentRV: string | undefined): string {
+    if (givenUid && givenUid !== currentUid) {
+      throw conflict(
+        this.gr,
+        name,
+        `StorageError: invalid object, Code: 4, Key: ${key}, ResourceVersion: 0, AdditionalErrorMsg: Precondition failed: UID in precondition: ${givenUid}, UID in object meta: ${currentUid}`,
+      );
+    }
+    const givenRV = givenResourceVersion ?? '';
+    if (givenRV === '' && !this.strategy.allowUnconditionalUpdate) {
+      throw invalid({ group: this.def.group, kind: this.def.resource }, name, [fieldErr.invalid('metadata.resourceVersion', new GoValue('0x0'), 'must be specified for an update')]);
+    }
+    if (givenRV !== '' && givenRV !== currentRV) throw conflict(this.gr, name, OPTIMISTIC_LOCK_MESSAGE);
+    return givenRV;
+  }
+
   private withObject(a: AdmissionAttributes, make: () => KubeObject): AdmissionAttributes {
     let obj: KubeObject | undefined;
     return Object.defineProperty(a, 'object', { enumerable: true, configurable: true, get: () => (obj ??= make()), set: (v: KubeObject) => (obj = v) });
